@@ -1,0 +1,159 @@
+using System;
+using System.Runtime.CompilerServices;
+using System.Security.Cryptography;
+
+namespace Blake2Fast.Internal;
+
+/// <summary>
+/// The incremental BLAKE2 engine shared by BLAKE2b and BLAKE2s: buffering, the byte counter, the
+/// key block, finalisation and erasure. One copy of this logic means one place where the
+/// block-boundary rule ("the last block is compressed with f0 set, even when the input is an exact
+/// multiple of the block length") can be wrong.
+/// </summary>
+/// <remarks>
+/// A value type on purpose: one-shot hashing keeps it on the stack and allocates nothing. Copying it
+/// forks the computation, key included.
+/// </remarks>
+internal struct Blake2Core<TVariant> where TVariant : struct, IBlake2Variant
+{
+    private const byte Uninitialized = 0;
+    private const byte Active = 1;
+    private const byte Finished = 2;
+
+    private Bytes64 _chain;
+    private Bytes64 _initialChain;
+    private Bytes128 _buffer;
+    private Bytes64 _key;
+    private ulong _t0;
+    private ulong _t1;
+    private int _bufferLength;
+    private byte _digestLength;
+    private byte _keyLength;
+    private byte _status;
+    private byte _kernel;
+    private bool _lastNode;
+
+    /// <summary>The number of bytes <see cref="Finish"/> writes.</summary>
+    public readonly int DigestLength => _digestLength;
+
+    /// <summary>Whether the state was initialised (and not yet finished).</summary>
+    public readonly bool IsActive => _status == Active;
+
+    /// <summary>The compress kernel this state uses (tests force a specific one).</summary>
+    public readonly byte Kernel => _kernel;
+
+    /// <summary>Starts a hash. The settings must already be validated.</summary>
+    public void Initialize(scoped in Blake2Settings settings) => Initialize(settings, TVariant.DefaultKernel);
+
+    /// <inheritdoc cref="Initialize(in Blake2Settings)"/>
+    public void Initialize(scoped in Blake2Settings settings, byte kernel)
+    {
+        _kernel = kernel;
+        _digestLength = (byte)settings.DigestLength;
+        _keyLength = (byte)settings.Key.Length;
+        _lastNode = settings.IsLastNode;
+        TVariant.InitializeChain(_initialChain, settings);
+        settings.Key.CopyTo(_key);
+        Restart();
+    }
+
+    /// <summary>Discards all input so far; the key and parameters stay.</summary>
+    public void Reset()
+    {
+        ThrowIfNotActive();
+        Restart();
+    }
+
+    private void Restart()
+    {
+        ((ReadOnlySpan<byte>)_initialChain).CopyTo(_chain);
+        _t0 = 0;
+        _t1 = 0;
+        Span<byte> buffer = _buffer;
+        buffer.Clear();
+        _bufferLength = 0;
+        if (_keyLength != 0)
+        {
+            // The key, zero-padded to a whole block, is the first block of the message. It stays
+            // buffered like any other full block, so a key with no data is compressed as the last block.
+            ((ReadOnlySpan<byte>)_key)[.._keyLength].CopyTo(buffer);
+            _bufferLength = TVariant.BlockLength;
+        }
+
+        _status = Active;
+    }
+
+    /// <summary>Absorbs <paramref name="input"/>.</summary>
+    public void Update(ReadOnlySpan<byte> input)
+    {
+        ThrowIfNotActive();
+        int blockLength = TVariant.BlockLength;
+        int room = blockLength - _bufferLength;
+
+        // A block is compressed only once more input is known to follow it: the final block,
+        // full or not, must be compressed by Finish with the final flag.
+        if (input.Length <= room)
+        {
+            input.CopyTo(((Span<byte>)_buffer)[_bufferLength..]);
+            _bufferLength += input.Length;
+            return;
+        }
+
+        if (_bufferLength != 0)
+        {
+            input[..room].CopyTo(((Span<byte>)_buffer)[_bufferLength..]);
+            input = input[room..];
+            TVariant.Compress(_kernel, _chain, ((ReadOnlySpan<byte>)_buffer)[..blockLength], ref _t0, ref _t1, (uint)blockLength, final: false, lastNode: false);
+            _bufferLength = 0;
+        }
+
+        // input is not empty here; keep its last 1..blockLength bytes back.
+        int direct = (input.Length - 1) / blockLength * blockLength;
+        if (direct != 0)
+        {
+            TVariant.Compress(_kernel, _chain, input[..direct], ref _t0, ref _t1, (uint)blockLength, final: false, lastNode: false);
+            input = input[direct..];
+        }
+
+        input.CopyTo(_buffer);
+        _bufferLength = input.Length;
+    }
+
+    /// <summary>
+    /// Finishes the hash into the first <see cref="DigestLength"/> bytes of
+    /// <paramref name="destination"/>, which the caller has checked is long enough, then erases
+    /// the state (key included).
+    /// </summary>
+    public void Finish(Span<byte> destination)
+    {
+        ThrowIfNotActive();
+        Span<byte> buffer = _buffer;
+        int blockLength = TVariant.BlockLength;
+        buffer[_bufferLength..blockLength].Clear();
+        TVariant.Compress(_kernel, _chain, buffer[..blockLength], ref _t0, ref _t1, (uint)_bufferLength, final: true, lastNode: _lastNode);
+        TVariant.WriteDigest(_chain, destination[.._digestLength]);
+        Erase();
+        _status = Finished;
+    }
+
+    /// <summary>Zeroes the key, the buffered input and the chain values.</summary>
+    public void Erase()
+    {
+        byte status = _status;
+        CryptographicOperations.ZeroMemory(MemoryMarshalHelpers.AsBytes(ref this));
+        _status = status;
+    }
+
+    private readonly void ThrowIfNotActive()
+    {
+        if (_status != Active)
+        {
+            ThrowNotActive(_status);
+        }
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static void ThrowNotActive(byte status) => throw new InvalidOperationException(status == Finished
+        ? "This hash state has been finished and its key and data erased. Create a new hasher to hash again."
+        : "This hash state is not initialized. Create it with CreateIncrementalHasher().");
+}

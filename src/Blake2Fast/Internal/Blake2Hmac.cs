@@ -1,0 +1,83 @@
+using System;
+using System.Security.Cryptography;
+
+namespace Blake2Fast.Internal;
+
+/// <summary>
+/// BLAKE2 behind the <see cref="HMAC"/> / <see cref="HashAlgorithm"/> contract, for
+/// <see cref="CryptoStream"/> and other APIs that take one. The key goes into BLAKE2's own keyed
+/// mode (the key block), which is not the RFC 2104 HMAC construction.
+/// </summary>
+internal sealed class Blake2Hmac<TVariant> : HMAC where TVariant : struct, IBlake2Variant
+{
+    private readonly int _digestLength;
+    private Blake2Core<TVariant> _core;
+
+    public Blake2Hmac(int digestLength, ReadOnlySpan<byte> key)
+    {
+        _digestLength = digestLength;
+        HashSizeValue = digestLength * 8;
+        BlockSizeValue = TVariant.BlockLength;
+        KeyValue = key.ToArray();
+        Initialize();
+    }
+
+    /// <summary>
+    /// The BLAKE2 key (0 to the variant's maximum key length). Setting it restarts the hash; the
+    /// previous key is erased.
+    /// </summary>
+    public override byte[] Key
+    {
+        get => (byte[])KeyValue.Clone();
+        set
+        {
+            ArgumentNullException.ThrowIfNull(value);
+            Guard.MaxLength(value.Length, TVariant.MaxKeyLength, "key", nameof(Key));
+            CryptographicOperations.ZeroMemory(KeyValue);
+            KeyValue = (byte[])value.Clone();
+            Initialize();
+        }
+    }
+
+    public override void Initialize()
+    {
+        ObjectDisposedException.ThrowIf(KeyValue is null, this);
+        _core.Initialize(Blake2Settings.Sequential(_digestLength, KeyValue));
+    }
+
+    protected override void HashCore(byte[] array, int ibStart, int cbSize) => _core.Update(array.AsSpan(ibStart, cbSize));
+
+    protected override void HashCore(ReadOnlySpan<byte> source) => _core.Update(source);
+
+    protected override byte[] HashFinal()
+    {
+        byte[] digest = new byte[_digestLength];
+        _core.Finish(digest);
+        return digest;
+    }
+
+    protected override bool TryHashFinal(Span<byte> destination, out int bytesWritten)
+    {
+        if (destination.Length < _digestLength)
+        {
+            bytesWritten = 0;
+            return false;
+        }
+
+        _core.Finish(destination);
+        bytesWritten = _digestLength;
+        return true;
+    }
+
+    protected override void Dispose(bool disposing)
+    {
+        _core.Erase();
+        if (KeyValue is not null)
+        {
+            CryptographicOperations.ZeroMemory(KeyValue);
+            KeyValue = null!;
+        }
+
+        base.Dispose(disposing);
+    }
+}

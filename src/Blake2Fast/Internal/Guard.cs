@@ -1,0 +1,70 @@
+using System;
+using System.Diagnostics.CodeAnalysis;
+using System.Runtime.CompilerServices;
+
+namespace Blake2Fast.Internal;
+
+/// <summary>Argument checks with messages that name the parameter and its allowed range.</summary>
+internal static class Guard
+{
+    public static void DigestLength(int value, int max, [CallerArgumentExpression(nameof(value))] string? paramName = null)
+    {
+        if ((uint)(value - 1) >= (uint)max)
+        {
+            ThrowDigestLength(value, max, paramName);
+        }
+    }
+
+    /// <summary>A destination whose length is the digest length must be 1..max bytes long.</summary>
+    public static void DestinationAsDigest(int length, int max, string paramName)
+    {
+        if ((uint)(length - 1) >= (uint)max)
+        {
+            ThrowDestinationAsDigest(length, max, paramName);
+        }
+    }
+
+    public static void Destination(int length, int required, string paramName)
+    {
+        if (length < required)
+        {
+            ThrowDestinationTooShort(length, required, paramName);
+        }
+    }
+
+    public static void MaxLength(int length, int max, string what, string paramName)
+    {
+        if (length > max)
+        {
+            ThrowTooLong(length, max, what, paramName);
+        }
+    }
+
+    public static void Range(long value, long min, long max, string paramName)
+    {
+        if (value < min || value > max)
+        {
+            ThrowOutOfRange(value, min, max, paramName);
+        }
+    }
+
+    [DoesNotReturn]
+    private static void ThrowDigestLength(int value, int max, string? paramName) =>
+        throw new ArgumentOutOfRangeException(paramName, value, $"The digest length must be between 1 and {max} bytes; {value} was given.");
+
+    [DoesNotReturn]
+    private static void ThrowDestinationAsDigest(int length, int max, string paramName) =>
+        throw new ArgumentException($"The destination's length is the digest length and must be between 1 and {max} bytes; it is {length} bytes.", paramName);
+
+    [DoesNotReturn]
+    private static void ThrowDestinationTooShort(int length, int required, string paramName) =>
+        throw new ArgumentException($"The destination is {length} bytes long; the digest needs {required}. Nothing was written.", paramName);
+
+    [DoesNotReturn]
+    private static void ThrowTooLong(int length, int max, string what, string paramName) =>
+        throw new ArgumentException($"The {what} must be between 0 and {max} bytes long; it is {length} bytes.", paramName);
+
+    [DoesNotReturn]
+    private static void ThrowOutOfRange(long value, long min, long max, string paramName) =>
+        throw new ArgumentException($"{paramName} must be between {min} and {max}; {value} was given.", paramName);
+}

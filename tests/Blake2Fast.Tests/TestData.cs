@@ -1,0 +1,90 @@
+using System;
+using System.Collections.Generic;
+using System.IO;
+using System.Linq;
+using System.Text.Json;
+
+namespace Blake2Fast.Tests;
+
+/// <summary>One known answer: algorithm, input, key, expected output.</summary>
+public sealed record KatCase(string Algorithm, byte[] Input, byte[] Key, byte[] Expected)
+{
+    public override string ToString() => $"{Algorithm} in={Input.Length} key={Key.Length} out={Expected.Length}";
+}
+
+/// <summary>One case of our own parameter vectors (blake2-params.json).</summary>
+public sealed record ParamCase(
+    string Algorithm, byte[] Input, byte[] Key, byte[] Salt, byte[] Personalization, int DigestLength,
+    int FanOut, int Depth, uint LeafLength, ulong NodeOffset, int NodeDepth, int InnerLength, bool LastNode,
+    long XofLength, byte[] Expected)
+{
+    public override string ToString() => $"{Algorithm} in={Input.Length} key={Key.Length} digest={DigestLength} salt={Salt.Length} person={Personalization.Length} fanout={FanOut} depth={Depth} node={NodeOffset}/{NodeDepth} last={LastNode}";
+}
+
+/// <summary>Loads the official KAT from ../shared and the parameter vectors shipped with the tests.</summary>
+public static class TestData
+{
+    private static readonly Lazy<IReadOnlyList<KatCase>?> Kat = new(LoadKat);
+    private static readonly Lazy<IReadOnlyList<ParamCase>> Params = new(LoadParams);
+
+    /// <summary>Where the official KAT file was looked for, for skip messages.</summary>
+    public static string KatSearchDescription => "shared/vectors/blake2-kat.json beside the repository (searched upward from " + AppContext.BaseDirectory + ")";
+
+    /// <summary>The official KAT cases of <paramref name="algorithm"/>, or null if ../shared is absent.</summary>
+    public static IReadOnlyList<KatCase>? KatCases(string algorithm) =>
+        Kat.Value?.Where(c => c.Algorithm == algorithm).ToList();
+
+    public static IReadOnlyList<ParamCase> ParamCases(string algorithm) =>
+        Params.Value.Where(c => c.Algorithm == algorithm).ToList();
+
+    public static string? FindKatFile()
+    {
+        for (DirectoryInfo? dir = new(AppContext.BaseDirectory); dir is not null; dir = dir.Parent)
+        {
+            string candidate = Path.Combine(dir.FullName, "shared", "vectors", "blake2-kat.json");
+            if (File.Exists(candidate))
+            {
+                return candidate;
+            }
+        }
+
+        return null;
+    }
+
+    private static IReadOnlyList<KatCase>? LoadKat()
+    {
+        string? path = FindKatFile();
+        if (path is null)
+        {
+            return null;
+        }
+
+        using JsonDocument doc = JsonDocument.Parse(File.ReadAllBytes(path));
+        return doc.RootElement.EnumerateArray().Select(e => new KatCase(
+            e.GetProperty("hash").GetString()!,
+            Convert.FromHexString(e.GetProperty("in").GetString()!),
+            Convert.FromHexString(e.GetProperty("key").GetString()!),
+            Convert.FromHexString(e.GetProperty("out").GetString()!))).ToList();
+    }
+
+    private static IReadOnlyList<ParamCase> LoadParams()
+    {
+        string path = Path.Combine(AppContext.BaseDirectory, "Vectors", "blake2-params.json");
+        using JsonDocument doc = JsonDocument.Parse(File.ReadAllBytes(path));
+        return doc.RootElement.EnumerateArray().Select(e => new ParamCase(
+            e.GetProperty("alg").GetString()!,
+            Hex(e, "in"), Hex(e, "key"), Hex(e, "salt"), Hex(e, "person"),
+            Int(e, "digest"), Int(e, "fanout"), Int(e, "depth"), (uint)Long(e, "leaf"), e.TryGetProperty("node_offset", out JsonElement offset) ? offset.GetUInt64() : 0,
+            Int(e, "node_depth"), Int(e, "inner"),
+            e.TryGetProperty("last_node", out JsonElement last) && last.GetBoolean(),
+            e.TryGetProperty("xof_length", out JsonElement xof) ? xof.GetInt64() : -1,
+            Hex(e, "out"))).ToList();
+
+        static byte[] Hex(JsonElement e, string name) =>
+            e.TryGetProperty(name, out JsonElement v) ? Convert.FromHexString(v.GetString()!) : [];
+
+        static long Long(JsonElement e, string name) => e.TryGetProperty(name, out JsonElement v) ? v.GetInt64() : 0;
+
+        static int Int(JsonElement e, string name) => (int)Long(e, name);
+    }
+}
