@@ -1,0 +1,21 @@
+#!/usr/bin/env python3
+"""Adds up the .trx results of every leg and prints one closing line: 'N passed, N failed, N skipped'."""
+import glob
+import sys
+import xml.etree.ElementTree as ET
+
+NS = {"t": "http://microsoft.com/schemas/VisualStudio/TeamTest/2010"}
+root = sys.argv[1]
+passed = failed = skipped = 0
+files = sorted(glob.glob(f"{root}/**/*.trx", recursive=True))
+for path in files:
+    counters = ET.parse(path).getroot().find("t:ResultSummary/t:Counters", NS)
+    p, f = int(counters.get("passed")), int(counters.get("failed"))
+    s = int(counters.get("total")) - int(counters.get("executed"))
+    print(f"{path}: {p} passed, {f} failed, {s} skipped")
+    passed, failed, skipped = passed + p, failed + f, skipped + s
+if not files or passed == 0:
+    print("no test results found", file=sys.stderr)
+    sys.exit(1)
+print(f"{passed} passed, {failed} failed, {skipped} skipped")
+sys.exit(1 if failed else 0)
