@@ -191,6 +191,26 @@ public class Blake2XbTests
         Assert.Equal(expected.AsSpan((count - 1) * Block).ToArray(), last);
     }
 
+    [Fact]
+    public void Kernel_selector_is_consistent_and_require_refuses_what_cannot_run()
+    {
+        Assert.True(Blake2XbKernels.IsSupported(Blake2XbKernels.Best));
+        Assert.True(Blake2XbKernels.IsSupported(Blake2XbKernel.Scalar));
+        foreach (Blake2XbKernel kernel in Enum.GetValues<Blake2XbKernel>().Append((Blake2XbKernel)99))
+        {
+            if (Blake2XbKernels.IsSupported(kernel))
+            {
+                Assert.Equal(kernel, Blake2XbKernels.Require(kernel));
+                Assert.True(kernel <= Blake2XbKernels.Best, "Best is the most capable supported kernel");
+            }
+            else
+            {
+                Assert.Throws<PlatformNotSupportedException>(() => Blake2XbKernels.Require(kernel));
+                Assert.Throws<PlatformNotSupportedException>(() => Blake2Xb.HashData(ReadOnlySpan<byte>.Empty, "x"u8, new byte[10], kernel));
+            }
+        }
+    }
+
     public static TheoryData<int> Seeds() => Indexes(8);
 
     [Theory]

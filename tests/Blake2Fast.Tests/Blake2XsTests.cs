@@ -191,6 +191,26 @@ public class Blake2XsTests
         Assert.Equal(expected.AsSpan((count - 1) * Block).ToArray(), last);
     }
 
+    [Fact]
+    public void Kernel_selector_is_consistent_and_require_refuses_what_cannot_run()
+    {
+        Assert.True(Blake2XsKernels.IsSupported(Blake2XsKernels.Best));
+        Assert.True(Blake2XsKernels.IsSupported(Blake2XsKernel.Scalar));
+        foreach (Blake2XsKernel kernel in Enum.GetValues<Blake2XsKernel>().Append((Blake2XsKernel)99))
+        {
+            if (Blake2XsKernels.IsSupported(kernel))
+            {
+                Assert.Equal(kernel, Blake2XsKernels.Require(kernel));
+                Assert.True(kernel <= Blake2XsKernels.Best, "Best is the most capable supported kernel");
+            }
+            else
+            {
+                Assert.Throws<PlatformNotSupportedException>(() => Blake2XsKernels.Require(kernel));
+                Assert.Throws<PlatformNotSupportedException>(() => Blake2Xs.HashData(ReadOnlySpan<byte>.Empty, "x"u8, new byte[10], kernel));
+            }
+        }
+    }
+
     public static TheoryData<int> Seeds() => Indexes(8);
 
     [Theory]
