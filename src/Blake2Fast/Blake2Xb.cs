@@ -31,6 +31,7 @@ namespace Blake2Fast;
 public static class Blake2Xb
 {
     /// <summary>The largest output length that can be declared: 2^32-1 bytes.</summary>
+    /// <remarks>Declaring it writes the same XOF length field (0xFFFFFFFF) as an unknown length, as the reference implementation does; the output is the same as that of <see cref="CreateIncrementalHasherForUnknownLength()"/> finished with this length.</remarks>
     public const long MaxOutputLength = uint.MaxValue;
 
     /// <summary>

@@ -31,6 +31,7 @@ namespace Blake2Fast;
 public static class Blake2Xs
 {
     /// <summary>The largest output length that can be declared: 65535 bytes.</summary>
+    /// <remarks>Declaring it writes the same XOF length field (0xFFFF) as an unknown length, as the reference implementation does; the output is the same as that of <see cref="CreateIncrementalHasherForUnknownLength()"/> finished with this length.</remarks>
     public const int MaxOutputLength = ushort.MaxValue;
 
     /// <summary>

@@ -294,6 +294,19 @@ public class Blake2XsTests
     }
 
     [Fact]
+    public void Declaring_the_largest_length_is_the_unknown_length_finished_at_that_length()
+    {
+        // Both write 0xFFFF into the XOF length field, as the reference implementation does.
+        byte[] input = "largest"u8.ToArray();
+        Blake2XsHashState unknown = Blake2Xs.CreateIncrementalHasherForUnknownLength();
+        unknown.Update(input);
+        using Blake2XsReader reader = unknown.Finish(Blake2Xs.MaxOutputLength);
+        byte[] declared = Blake2Xs.HashData(input, Blake2Xs.MaxOutputLength);
+        Assert.Equal(declared, reader.Read(Blake2Xs.MaxOutputLength));
+        Assert.NotEqual(declared.AsSpan(0, 100).ToArray(), Blake2Xs.HashData(input, 100));
+    }
+
+    [Fact]
     public void Bad_lengths_are_rejected_with_the_parameter_and_range()
     {
         AssertOutOfRange("outputLength", "65535", () => Blake2Xs.CreateIncrementalHasher(0));
