@@ -117,11 +117,11 @@ internal static class Blake2XbLanes<TRotations> where TRotations : struct, IBlak
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void G(ref Vector256<ulong> a, ref Vector256<ulong> b, ref Vector256<ulong> c, ref Vector256<ulong> d, Vector256<ulong> x, Vector256<ulong> y)
     {
-        a += b + x;
+        a = a + b + x;
         d = TRotations.RotateRight32(d ^ a);
         c += d;
         b = TRotations.RotateRight24(b ^ c);
-        a += b + y;
+        a = a + b + y;
         d = TRotations.RotateRight16(d ^ a);
         c += d;
         b = TRotations.RotateRight63(b ^ c);

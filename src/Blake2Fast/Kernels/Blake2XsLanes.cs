@@ -134,11 +134,11 @@ internal static class Blake2XsLanes<TRotations> where TRotations : struct, IBlak
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void G(ref Vector256<uint> a, ref Vector256<uint> b, ref Vector256<uint> c, ref Vector256<uint> d, Vector256<uint> x, Vector256<uint> y)
     {
-        a += b + x;
+        a = a + b + x;
         d = TRotations.RotateRight16(d ^ a);
         c += d;
         b = TRotations.RotateRight12(b ^ c);
-        a += b + y;
+        a = a + b + y;
         d = TRotations.RotateRight8(d ^ a);
         c += d;
         b = TRotations.RotateRight7(b ^ c);
