@@ -8,7 +8,8 @@ namespace Blake2Fast;
 /// <summary>
 /// BLAKE2Xs: the extendable-output function (XOF) built on BLAKE2s. It turns a message (and an
 /// optional key, salt and personalization) into as many output bytes as asked for, from 1 to
-/// 65535 bytes, for key derivation and deterministic random generation.
+/// 65535 bytes when the length is declared up front, or a stream of up
+/// to 128 GiB when it is not: for key derivation and deterministic random generation.
 /// </summary>
 /// <remarks>
 /// <para>The output length is part of the computation: outputs of different lengths for the same
