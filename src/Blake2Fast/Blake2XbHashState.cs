@@ -1,0 +1,148 @@
+using System;
+using System.Runtime.InteropServices;
+using Blake2Fast.Internal;
+using Blake2Fast.Kernels;
+
+namespace Blake2Fast;
+
+/// <summary>
+/// An incremental BLAKE2Xb hash: feed it data with <c>Update</c>, then call <see cref="Finish()"/>
+/// and read the output, in as many pieces as you like, from the returned
+/// <see cref="Blake2XbReader"/>. Create one with <see cref="Blake2Xb.CreateIncrementalHasher(long)"/>
+/// or <see cref="Blake2Xb.CreateIncrementalHasherForUnknownLength()"/> and their overloads.
+/// </summary>
+/// <remarks>
+/// <para>This is a mutable struct so that absorbing allocates nothing. Keep it in a local variable
+/// or a field and call its methods on that variable; do not store it in a <see langword="readonly"/>
+/// field or a <c>using</c> variable, where C# would call the methods on hidden copies.</para>
+/// <para><b>Copying</b> the struct forks the hash: the copy carries the input so far (and the key,
+/// for a keyed hash) and both continue independently. Each copy holds the key until it is finished
+/// or cleared.</para>
+/// <para>A <see langword="default"/> instance is not initialized: every method but
+/// <see cref="Clear"/> throws <see cref="InvalidOperationException"/>.</para>
+/// <para><b>Erasure:</b> <c>Finish</c> and <see cref="Clear"/> zero the key, the buffered input and
+/// the chain values. The reader holds the root hash H0 until it is disposed.</para>
+/// </remarks>
+public struct Blake2XbHashState
+{
+    private Blake2XState<Blake2XbVariant, Blake2bVariant> _state;
+
+    internal Blake2XbHashState(ReadOnlySpan<byte> key, ReadOnlySpan<byte> salt, ReadOnlySpan<byte> personalization, ulong declaredLength, Blake2XbKernel kernel) =>
+        _state.Initialize(key, salt, personalization, declaredLength, (byte)kernel);
+
+    /// <summary>
+    /// The output length declared when the hasher was created, or <see langword="null"/> when it was
+    /// created for an unknown length (or is not active).
+    /// </summary>
+    public readonly long? OutputLength => _state.IsActive && _state.DeclaredLength != 0 ? (long)_state.DeclaredLength : null;
+
+    internal readonly Blake2XbKernel Kernel => (Blake2XbKernel)_state.OutputKernel;
+
+    /// <summary>Adds <paramref name="input"/> to the hash.</summary>
+    /// <param name="input">The data to hash.</param>
+    /// <exception cref="InvalidOperationException">The state is not initialized, or was finished (reading started) or cleared.</exception>
+    public void Update(ReadOnlySpan<byte> input)
+    {
+        ThrowIfNotActive();
+        _state.Update(input);
+    }
+
+    /// <summary>Adds the bytes of the values in <paramref name="input"/> to the hash, in memory order (the machine's byte order).</summary>
+    /// <typeparam name="T">An unmanaged type; its in-memory bytes, padding included, are hashed.</typeparam>
+    /// <param name="input">The values to hash.</param>
+    /// <exception cref="InvalidOperationException">The state is not initialized, or was finished or cleared.</exception>
+    public void Update<T>(ReadOnlySpan<T> input) where T : unmanaged => Update(MemoryMarshal.AsBytes(input));
+
+    /// <summary>Adds the bytes of the elements of <paramref name="input"/> to the hash, in memory order.</summary>
+    /// <typeparam name="T">An unmanaged type; its in-memory bytes, padding included, are hashed.</typeparam>
+    /// <param name="input">The values to hash.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="input"/> is <see langword="null"/>.</exception>
+    /// <exception cref="InvalidOperationException">The state is not initialized, or was finished or cleared.</exception>
+    public void Update<T>(T[] input) where T : unmanaged
+    {
+        ArgumentNullException.ThrowIfNull(input);
+        Update(MemoryMarshal.AsBytes(input.AsSpan()));
+    }
+
+    /// <summary>Adds the bytes of the elements in <paramref name="input"/> to the hash, in memory order.</summary>
+    /// <typeparam name="T">An unmanaged type; its in-memory bytes, padding included, are hashed.</typeparam>
+    /// <param name="input">The values to hash.</param>
+    /// <exception cref="InvalidOperationException">The state is not initialized, or was finished or cleared.</exception>
+    public void Update<T>(ArraySegment<T> input) where T : unmanaged => Update(MemoryMarshal.AsBytes(input.AsSpan()));
+
+    /// <summary>Adds the bytes of <paramref name="input"/> to the hash, in memory order (the machine's byte order).</summary>
+    /// <typeparam name="T">An unmanaged type; its in-memory bytes, padding included, are hashed.</typeparam>
+    /// <param name="input">The value to hash.</param>
+    /// <exception cref="InvalidOperationException">The state is not initialized, or was finished or cleared.</exception>
+    public void Update<T>(T input) where T : unmanaged => Update(MemoryMarshal.AsBytes(new ReadOnlySpan<T>(in input)));
+
+    /// <summary>
+    /// Ends the input and returns a reader of the output; this state is then erased and cannot be
+    /// updated again. For a declared length the reader yields exactly that many bytes; for an unknown
+    /// length it streams whole 64-byte blocks, up to <see cref="Blake2Xb.MaxUnknownOutputLength"/> bytes.
+    /// </summary>
+    /// <remarks>
+    /// A stream of unknown length equals, over any prefix, the reference implementation's output
+    /// for a length that is a multiple of 64 bytes. To reproduce the reference's output for another
+    /// length, fix the length with <see cref="Finish(long)"/>.
+    /// </remarks>
+    /// <returns>The reader; dispose of it to erase the root hash H0 it holds.</returns>
+    /// <exception cref="InvalidOperationException">The state is not initialized, or was finished or cleared.</exception>
+    public Blake2XbReader Finish()
+    {
+        ThrowIfNotActive();
+        ulong end = _state.DeclaredLength != 0 ? _state.DeclaredLength : (ulong)Blake2Xb.MaxUnknownOutputLength;
+        return FinishInto(end);
+    }
+
+    /// <summary>
+    /// Ends the input and returns a reader of exactly <paramref name="outputLength"/> bytes; this
+    /// state is then erased. For a hasher of unknown length this fixes the length now, as the
+    /// reference implementation's final call does: the XOF length field stays 0xFFFFFFFF and the
+    /// last block is shortened to the bytes it contributes. For a declared length,
+    /// <paramref name="outputLength"/> must be that length.
+    /// </summary>
+    /// <param name="outputLength">The output length: 1 to <see cref="Blake2Xb.MaxUnknownOutputLength"/> for an unknown-length hasher, else the declared length.</param>
+    /// <returns>The reader; dispose of it to erase the root hash H0 it holds.</returns>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="outputLength"/> is out of range; the state is unchanged.</exception>
+    /// <exception cref="InvalidOperationException">The state is not initialized, or was finished or cleared.</exception>
+    public Blake2XbReader Finish(long outputLength)
+    {
+        ThrowIfNotActive();
+        if (_state.DeclaredLength != 0)
+        {
+            Blake2XGuard.DeclaredLength(outputLength, (long)_state.DeclaredLength, nameof(outputLength));
+        }
+        else
+        {
+            Blake2XGuard.OutputLength(outputLength, Blake2Xb.MaxUnknownOutputLength, nameof(outputLength));
+        }
+
+        return FinishInto((ulong)outputLength);
+    }
+
+    /// <summary>
+    /// Erases the key, the buffered input and the chain values without producing output, for a
+    /// hash that is abandoned. The state cannot be used afterwards.
+    /// </summary>
+    public void Clear()
+    {
+        _state.Erase();
+        _state = default;
+    }
+
+    private Blake2XbReader FinishInto(ulong end)
+    {
+        var reader = new Blake2XbReader();
+        _state.Finish(ref reader.Output, end);
+        return reader;
+    }
+
+    private readonly void ThrowIfNotActive()
+    {
+        if (!_state.IsActive)
+        {
+            Blake2XGuard.ThrowNotActive();
+        }
+    }
+}
