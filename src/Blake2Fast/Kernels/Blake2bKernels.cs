@@ -8,6 +8,18 @@ internal enum Blake2bKernel : byte
 {
     /// <summary>Portable code; runs everywhere.</summary>
     Scalar = 0,
+
+    /// <summary>128-bit rows in register pairs, SSE2 instructions only.</summary>
+    Sse2,
+
+    /// <summary>128-bit rows in register pairs with SSSE3 byte shuffles and SSE4.1 inserts.</summary>
+    Sse41,
+
+    /// <summary>256-bit rows, AVX2.</summary>
+    Avx2,
+
+    /// <summary>256-bit rows with AVX-512VL rotates and AVX-512F message permutes.</summary>
+    Avx512,
 }
 
 /// <summary>
@@ -17,14 +29,29 @@ internal enum Blake2bKernel : byte
 internal static class Blake2bKernels
 {
     /// <summary>The fastest kernel this machine supports.</summary>
-    public static Blake2bKernel Best { get; } = Blake2bKernel.Scalar;
+    public static Blake2bKernel Best { get; } =
+        Blake2bAvx512.IsSupported ? Blake2bKernel.Avx512 :
+        Blake2bAvx2.IsSupported ? Blake2bKernel.Avx2 :
+        Blake2bSse41.IsSupported ? Blake2bKernel.Sse41 :
+        Blake2bSse2.IsSupported ? Blake2bKernel.Sse2 :
+        Blake2bKernel.Scalar;
 
     /// <summary>Whether this machine can run <paramref name="kernel"/>.</summary>
     public static bool IsSupported(Blake2bKernel kernel) => kernel switch
     {
         Blake2bKernel.Scalar => true,
+        Blake2bKernel.Sse2 => Blake2bSse2.IsSupported,
+        Blake2bKernel.Sse41 => Blake2bSse41.IsSupported,
+        Blake2bKernel.Avx2 => Blake2bAvx2.IsSupported,
+        Blake2bKernel.Avx512 => Blake2bAvx512.IsSupported,
         _ => false,
     };
+
+    /// <summary>Returns <paramref name="kernel"/> if this machine can run it (for tests that force a kernel).</summary>
+    /// <exception cref="PlatformNotSupportedException">The CPU, or the runtime's ISA settings, do not allow <paramref name="kernel"/>.</exception>
+    public static Blake2bKernel Require(Blake2bKernel kernel) => IsSupported(kernel)
+        ? kernel
+        : throw new PlatformNotSupportedException($"The BLAKE2b {kernel} kernel is not supported on this machine or with the current DOTNET_Enable* settings.");
 
     /// <inheritdoc cref="Internal.IBlake2Variant.Compress"/>
     public static void Compress(byte kernel, Span<byte> chain, ReadOnlySpan<byte> blocks, ref ulong t0, ref ulong t1, uint increment, bool final, bool lastNode)
@@ -32,8 +59,23 @@ internal static class Blake2bKernels
         ulong f0 = final ? ulong.MaxValue : 0;
         ulong f1 = lastNode ? ulong.MaxValue : 0;
         Span<ulong> words = MemoryMarshal.Cast<byte, ulong>(chain)[..8];
+
+        // A state only ever holds a kernel that was supported when it was created (Best, or one a
+        // test passed through Require), so the cases need no IsSupported check of their own.
         switch ((Blake2bKernel)kernel)
         {
+            case Blake2bKernel.Avx512:
+                Blake2bAvx512.Compress(words, blocks, ref t0, ref t1, increment, f0, f1);
+                break;
+            case Blake2bKernel.Avx2:
+                Blake2bAvx2.Compress(words, blocks, ref t0, ref t1, increment, f0, f1);
+                break;
+            case Blake2bKernel.Sse41:
+                Blake2bSse41.Compress(words, blocks, ref t0, ref t1, increment, f0, f1);
+                break;
+            case Blake2bKernel.Sse2:
+                Blake2bSse2.Compress(words, blocks, ref t0, ref t1, increment, f0, f1);
+                break;
             default:
                 Blake2bScalar.Compress(words, blocks, ref t0, ref t1, increment, f0, f1);
                 break;

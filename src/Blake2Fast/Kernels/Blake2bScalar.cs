@@ -24,8 +24,7 @@ internal static class Blake2bScalar
         ulong h0 = chain[0], h1 = chain[1], h2 = chain[2], h3 = chain[3];
         ulong h4 = chain[4], h5 = chain[5], h6 = chain[6], h7 = chain[7];
         ulong c0 = t0, c1 = t1;
-        Message m = default;
-        ReadOnlySpan<byte> sigma = Sigma.Table;
+        Message copy = default;
 
         while (blocks.Length >= 128)
         {
@@ -35,34 +34,38 @@ internal static class Blake2bScalar
                 c1++;
             }
 
-            Span<ulong> words = m;
-            MemoryMarshal.Cast<byte, ulong>(blocks[..128]).CopyTo(words);
+            // Little-endian machines read the message in place; only big-endian ones need a copy.
+            scoped ref ulong m = ref Unsafe.As<byte, ulong>(ref MemoryMarshal.GetReference(blocks));
             if (!BitConverter.IsLittleEndian)
             {
-                BinaryPrimitives.ReverseEndianness(words, words);
+                Span<ulong> words = copy;
+                BinaryPrimitives.ReverseEndianness(MemoryMarshal.Cast<byte, ulong>(blocks[..128]), words);
+                m = ref words[0];
             }
 
             ulong v0 = h0, v1 = h1, v2 = h2, v3 = h3, v4 = h4, v5 = h5, v6 = h6, v7 = h7;
             ulong v8 = IV0, v9 = IV1, v10 = IV2, v11 = IV3;
             ulong v12 = IV4 ^ c0, v13 = IV5 ^ c1, v14 = IV6 ^ f0, v15 = IV7 ^ f1;
 
-            ref ulong m0 = ref m[0];
-            ref byte s = ref MemoryMarshal.GetReference(sigma);
-
-            // Rounds 10 and 11 reuse the first two rows of the table, which is stored 12 rows long
-            // so that one pointer walks it without a modulo.
-            for (int round = 0; round < 12; round++)
-            {
-                G(ref v0, ref v4, ref v8, ref v12, Unsafe.Add(ref m0, s), Unsafe.Add(ref m0, Unsafe.Add(ref s, 1)));
-                G(ref v1, ref v5, ref v9, ref v13, Unsafe.Add(ref m0, Unsafe.Add(ref s, 2)), Unsafe.Add(ref m0, Unsafe.Add(ref s, 3)));
-                G(ref v2, ref v6, ref v10, ref v14, Unsafe.Add(ref m0, Unsafe.Add(ref s, 4)), Unsafe.Add(ref m0, Unsafe.Add(ref s, 5)));
-                G(ref v3, ref v7, ref v11, ref v15, Unsafe.Add(ref m0, Unsafe.Add(ref s, 6)), Unsafe.Add(ref m0, Unsafe.Add(ref s, 7)));
-                G(ref v0, ref v5, ref v10, ref v15, Unsafe.Add(ref m0, Unsafe.Add(ref s, 8)), Unsafe.Add(ref m0, Unsafe.Add(ref s, 9)));
-                G(ref v1, ref v6, ref v11, ref v12, Unsafe.Add(ref m0, Unsafe.Add(ref s, 10)), Unsafe.Add(ref m0, Unsafe.Add(ref s, 11)));
-                G(ref v2, ref v7, ref v8, ref v13, Unsafe.Add(ref m0, Unsafe.Add(ref s, 12)), Unsafe.Add(ref m0, Unsafe.Add(ref s, 13)));
-                G(ref v3, ref v4, ref v9, ref v14, Unsafe.Add(ref m0, Unsafe.Add(ref s, 14)), Unsafe.Add(ref m0, Unsafe.Add(ref s, 15)));
-                s = ref Unsafe.Add(ref s, 16);
-            }
+            // Twelve explicit rounds with constant round numbers, and each message word read inside
+            // G where it is added: the JIT then folds every sigma lookup into a constant offset and
+            // adds straight from the input. The former loop over the sigma table, passing words to
+            // G as values, compiled (x64, .NET 10) to ~215 instructions per round: a movzx, a load
+            // and a stack temporary per word, with several state words living on the stack. Now
+            // ~140 per round and 3 MiB hashes ~40% faster (about 950 -> 1340 MiB/s on the AMD
+            // EPYC development machine, on par with libsodium's scalar code there).
+            Round(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m, 0);
+            Round(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m, 1);
+            Round(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m, 2);
+            Round(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m, 3);
+            Round(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m, 4);
+            Round(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m, 5);
+            Round(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m, 6);
+            Round(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m, 7);
+            Round(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m, 8);
+            Round(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m, 9);
+            Round(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m, 10);
+            Round(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m, 11);
 
             h0 ^= v0 ^ v8;
             h1 ^= v1 ^ v9;
@@ -82,16 +85,37 @@ internal static class Blake2bScalar
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void G(ref ulong a, ref ulong b, ref ulong c, ref ulong d, ulong x, ulong y)
+    private static void Round(
+        ref ulong v0, ref ulong v1, ref ulong v2, ref ulong v3, ref ulong v4, ref ulong v5, ref ulong v6, ref ulong v7,
+        ref ulong v8, ref ulong v9, ref ulong v10, ref ulong v11, ref ulong v12, ref ulong v13, ref ulong v14, ref ulong v15,
+        ref ulong m, int round)
     {
-        a += b + x;
-        d = BitOperations.RotateRight(d ^ a, 32);
+        G(ref v0, ref v4, ref v8, ref v12, ref m, round, 0);
+        G(ref v1, ref v5, ref v9, ref v13, ref m, round, 2);
+        G(ref v2, ref v6, ref v10, ref v14, ref m, round, 4);
+        G(ref v3, ref v7, ref v11, ref v15, ref m, round, 6);
+        G(ref v0, ref v5, ref v10, ref v15, ref m, round, 8);
+        G(ref v1, ref v6, ref v11, ref v12, ref m, round, 10);
+        G(ref v2, ref v7, ref v8, ref v13, ref m, round, 12);
+        G(ref v3, ref v4, ref v9, ref v14, ref m, round, 14);
+    }
+
+    /// <summary>G with the message words at sigma entries <paramref name="k"/> and k + 1 of <paramref name="round"/>.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void G(ref ulong a, ref ulong b, ref ulong c, ref ulong d, ref ulong m, int round, int k)
+    {
+        a += b + Unsafe.Add(ref m, Sigma.Table[(round * 16) + k]);
+        d ^= a;
+        d = BitOperations.RotateRight(d, 32);
         c += d;
-        b = BitOperations.RotateRight(b ^ c, 24);
-        a += b + y;
-        d = BitOperations.RotateRight(d ^ a, 16);
+        b ^= c;
+        b = BitOperations.RotateRight(b, 24);
+        a += b + Unsafe.Add(ref m, Sigma.Table[(round * 16) + k + 1]);
+        d ^= a;
+        d = BitOperations.RotateRight(d, 16);
         c += d;
-        b = BitOperations.RotateRight(b ^ c, 63);
+        b ^= c;
+        b = BitOperations.RotateRight(b, 63);
     }
 
     [InlineArray(16)]
