@@ -1,0 +1,183 @@
+using System;
+using System.Collections.Generic;
+using System.IO;
+using System.Runtime.InteropServices;
+using System.Security.Cryptography;
+
+namespace Blake2Fast.Tests;
+
+/// <summary>The <see cref="Api"/> of <see cref="Blake2s"/>: one entry per public overload.</summary>
+public sealed class Blake2sApi : Api
+{
+    public override string Name => "blake2s";
+    public override int DefaultDigestLength => Blake2s.DefaultDigestLength;
+    public override int MaxDigestLength => Blake2s.MaxDigestLength;
+    public override int MaxKeyLength => Blake2s.MaxKeyLength;
+    public override int BlockLength => Blake2s.BlockLength;
+    public override int SaltLength => Blake2s.SaltLength;
+    public override int PersonalizationLength => Blake2s.PersonalizationLength;
+
+    public static Blake2sParameters Parameters(byte[] key, int digestLength) => new() { DigestLength = digestLength, Key = key };
+
+    public static Blake2sParameters Parameters(ParamCase c) => new()
+    {
+        DigestLength = c.DigestLength,
+        Key = c.Key,
+        Salt = c.Salt,
+        Personalization = c.Personalization,
+        FanOut = c.FanOut,
+        MaxDepth = c.Depth,
+        LeafLength = c.LeafLength,
+        NodeOffset = c.NodeOffset,
+        NodeDepth = c.NodeDepth,
+        InnerLength = c.InnerLength,
+        IsLastNode = c.LastNode,
+    };
+
+    public override IReadOnlyList<OneShotSurface> OneShots { get; } =
+    [
+        new("HashData(byte[])", false, false, (k, m, d) => Blake2s.HashData(m)),
+        new("HashData(ROS)", false, false, (k, m, d) => Blake2s.HashData((ReadOnlySpan<byte>)m)),
+        new("HashData(ROS, int)", false, true, (k, m, d) => Blake2s.HashData(m, d)),
+        new("HashData(byte[], byte[])", true, false, (k, m, d) => Blake2s.HashData(k, m)),
+        new("HashData(ROS, ROS)", true, false, (k, m, d) => Blake2s.HashData((ReadOnlySpan<byte>)k, (ReadOnlySpan<byte>)m)),
+        new("HashData(ROS, ROS, int)", true, true, (k, m, d) => Blake2s.HashData(k, m, d)),
+        new("HashData(params, ROS)", true, true, (k, m, d) => Blake2s.HashData(Parameters(k, d), m)),
+        new("HashData(ROS, Span)", false, true, (k, m, d) => Into(d, o => Blake2s.HashData(m, o))),
+        new("HashData(ROS, ROS, Span)", true, true, (k, m, d) => Into(d, o => Blake2s.HashData(k, m, o))),
+        new("HashData(params, ROS, Span)", true, true, (k, m, d) => Into(d, o => Blake2s.HashData(Parameters(k, d), m, o))),
+        new("TryHashData(ROS, Span)", false, false, (k, m, d) => TryInto(d, o => (Blake2s.TryHashData(m, o, out int w), w))),
+        new("TryHashData(ROS, ROS, Span)", true, false, (k, m, d) => TryInto(d, o => (Blake2s.TryHashData(k, m, o, out int w), w))),
+        new("TryHashData(params, ROS, Span)", true, true, (k, m, d) => TryInto(d, o => (Blake2s.TryHashData(Parameters(k, d), m, o, out int w), w))),
+        new("HashData(Stream)", false, false, (k, m, d) => Blake2s.HashData(new MemoryStream(m))),
+        new("HashData(Stream) short reads", false, false, (k, m, d) => Blake2s.HashData(new ShortReadStream(m))),
+        new("HashData(Stream, Span)", false, true, (k, m, d) => Into(d, o => Blake2s.HashData(new MemoryStream(m), o))),
+        new("HashData(Stream, Span) short reads", false, true, (k, m, d) => Into(d, o => Blake2s.HashData(new ShortReadStream(m), o))),
+        new("HashData(ROS, Stream)", true, false, (k, m, d) => Blake2s.HashData(k, new ShortReadStream(m))),
+        new("HashData(params, Stream)", true, true, (k, m, d) => Blake2s.HashData(Parameters(k, d), new ShortReadStream(m))),
+        new("HashDataAsync(Stream)", false, false, (k, m, d) => Blake2s.HashDataAsync(new MemoryStream(m)).AsTask().GetAwaiter().GetResult()),
+        new("HashDataAsync(Stream) short reads", false, false, (k, m, d) => Blake2s.HashDataAsync(new ShortReadStream(m)).AsTask().GetAwaiter().GetResult()),
+        new("HashDataAsync(Stream, Memory)", false, true, (k, m, d) => IntoAsync(d, o => Blake2s.HashDataAsync(new MemoryStream(m), o))),
+        new("HashDataAsync(Stream, Memory) short reads", false, true, (k, m, d) => IntoAsync(d, o => Blake2s.HashDataAsync(new ShortReadStream(m), o))),
+        new("HashDataAsync(ROM, Stream)", true, false, (k, m, d) => Blake2s.HashDataAsync(k, new ShortReadStream(m)).AsTask().GetAwaiter().GetResult()),
+        new("HashDataAsync(params, Stream)", true, true, (k, m, d) => Blake2s.HashDataAsync(Parameters(k, d), new ShortReadStream(m)).AsTask().GetAwaiter().GetResult()),
+        new("ComputeHash(ROS)", false, false, (k, m, d) => Blake2s.ComputeHash(m)),
+        new("ComputeHash(int, ROS)", false, true, (k, m, d) => Blake2s.ComputeHash(d, m)),
+        new("ComputeHash(ROS, ROS)", true, false, (k, m, d) => Blake2s.ComputeHash(k, m)),
+        new("ComputeHash(int, ROS, ROS)", true, true, (k, m, d) => Blake2s.ComputeHash(d, k, m)),
+        new("ComputeAndWriteHash(ROS, Span)", false, false, (k, m, d) => Into(d, o => Blake2s.ComputeAndWriteHash(m, o))),
+        new("ComputeAndWriteHash(int, ROS, Span)", false, true, (k, m, d) => Into(d, o => Blake2s.ComputeAndWriteHash(d, m, o))),
+        new("ComputeAndWriteHash(ROS, ROS, Span)", true, false, (k, m, d) => Into(d, o => Blake2s.ComputeAndWriteHash(k, m, o))),
+        new("ComputeAndWriteHash(int, ROS, ROS, Span)", true, true, (k, m, d) => Into(d, o => Blake2s.ComputeAndWriteHash(d, k, m, o))),
+        new("CreateIncrementalHasher(int, ROS).Finish()", true, true, (k, m, d) =>
+        {
+            Blake2sHashState state = Blake2s.CreateIncrementalHasher(d, k);
+            state.Update(m);
+            return state.Finish();
+        }),
+        new("CreateIncrementalHasher(params).Finish(Span)", true, true, (k, m, d) =>
+        {
+            Blake2sHashState state = Blake2s.CreateIncrementalHasher(Parameters(k, d));
+            state.Update(m);
+            return Into(d, o => state.Finish(o));
+        }),
+        new("HashAlgorithm.ComputeHash(byte[])", false, true, (k, m, d) =>
+        {
+            using HashAlgorithm h = Blake2s.CreateHashAlgorithm(d);
+            return h.ComputeHash(m);
+        }),
+        new("CreateHashAlgorithm().ComputeHash(Stream)", false, false, (k, m, d) =>
+        {
+            using HashAlgorithm h = Blake2s.CreateHashAlgorithm();
+            return h.ComputeHash(new ShortReadStream(m));
+        }),
+        new("CreateHMAC(ROS).ComputeHash(byte[], int, int)", true, false, (k, m, d) =>
+        {
+            using HMAC h = Blake2s.CreateHMAC(k);
+            byte[] padded = [0xEE, .. m, 0xEE];
+            return h.ComputeHash(padded, 1, m.Length);
+        }),
+        new("CreateHMAC(int, ROS).TryComputeHash", true, true, (k, m, d) =>
+        {
+            using HMAC h = Blake2s.CreateHMAC(d, k);
+            return TryInto(d, o => (h.TryComputeHash(m, o, out int w), w));
+        }),
+        new("CreateHMAC TransformBlock", true, true, (k, m, d) =>
+        {
+            using HMAC h = Blake2s.CreateHMAC(d, k);
+            return HashAlgorithmDriver.TransformInPieces(h, m);
+        }),
+        new("CryptoStream over CreateHMAC", true, true, (k, m, d) =>
+        {
+            using HMAC h = Blake2s.CreateHMAC(d, k);
+            return HashAlgorithmDriver.ThroughCryptoStream(h, m);
+        }),
+    ];
+
+    public override IReadOnlyList<(string Name, Func<byte[], int, IHasher?> Create)> HasherFactories { get; } =
+    [
+        ("CreateIncrementalHasher()", (k, d) => k.Length == 0 && d == Blake2s.DefaultDigestLength ? new Hasher(Blake2s.CreateIncrementalHasher()) : null),
+        ("CreateIncrementalHasher(int)", (k, d) => k.Length == 0 ? new Hasher(Blake2s.CreateIncrementalHasher(d)) : null),
+        ("CreateIncrementalHasher(ROS)", (k, d) => d == Blake2s.DefaultDigestLength ? new Hasher(Blake2s.CreateIncrementalHasher(k)) : null),
+        ("CreateIncrementalHasher(int, ROS)", (k, d) => new Hasher(Blake2s.CreateIncrementalHasher(d, k))),
+        ("CreateIncrementalHasher(params)", (k, d) => new Hasher(Blake2s.CreateIncrementalHasher(Parameters(k, d)))),
+    ];
+
+    public override IHasher CreateHasher(byte[] key, int digestLength) => new Hasher(Blake2s.CreateIncrementalHasher(digestLength, key));
+
+    public override IHasher CreateHasher(ParamCase c) => new Hasher(Blake2s.CreateIncrementalHasher(Parameters(c)));
+
+    public override byte[] HashWithParameters(ParamCase c, byte[] input) => Blake2s.HashData(Parameters(c), input);
+
+    public override IHasher DefaultHasher() => new Hasher(default);
+
+    public override HashAlgorithm CreateHashAlgorithm(int digestLength) => Blake2s.CreateHashAlgorithm(digestLength);
+
+    public override HMAC CreateHMAC(int digestLength, byte[] key) => Blake2s.CreateHMAC(digestLength, key);
+
+    private delegate void Writer(Span<byte> destination);
+
+    private delegate (bool Ok, int Written) TryWriter(Span<byte> destination);
+
+    private static byte[] Into(int digestLength, Writer write)
+    {
+        byte[] output = new byte[digestLength];
+        write(output);
+        return output;
+    }
+
+    private static byte[] TryInto(int digestLength, TryWriter write)
+    {
+        byte[] output = new byte[digestLength];
+        (bool ok, int written) = write(output);
+        Assert.True(ok);
+        Assert.Equal(digestLength, written);
+        return output;
+    }
+
+    private static byte[] IntoAsync(int digestLength, Func<Memory<byte>, System.Threading.Tasks.ValueTask<int>> write)
+    {
+        byte[] output = new byte[digestLength];
+        Assert.Equal(digestLength, write(output).AsTask().GetAwaiter().GetResult());
+        return output;
+    }
+
+    private sealed class Hasher(Blake2sHashState state) : IHasher
+    {
+        private Blake2sHashState _state = state;
+
+        public int DigestLength => _state.DigestLength;
+        public void Update(ReadOnlySpan<byte> input) => _state.Update(input);
+        public void UpdateSpan<T>(ReadOnlySpan<T> input) where T : unmanaged => _state.Update(input);
+        public void UpdateArray<T>(T[] input) where T : unmanaged => _state.Update(input);
+        public void UpdateSegment<T>(ArraySegment<T> input) where T : unmanaged => _state.Update(input);
+        public void UpdateValue<T>(T input) where T : unmanaged => _state.Update(input);
+        public byte[] Finish() => _state.Finish();
+        public int Finish(Span<byte> destination) => _state.Finish(destination);
+        public bool TryFinish(Span<byte> destination, out int bytesWritten) => _state.TryFinish(destination, out bytesWritten);
+        public void Reset() => _state.Reset();
+        public void Clear() => _state.Clear();
+        public IHasher Fork() => new Hasher(_state);
+        public byte[] RawBytes() => MemoryMarshal.AsBytes(new Span<Blake2sHashState>(ref _state)).ToArray();
+    }
+}
