@@ -46,6 +46,18 @@ public abstract class Api
     /// <summary>Every whole-message API: span and array one-shots, streams, async, 2.x names, hashers, HashAlgorithm.</summary>
     public abstract IReadOnlyList<OneShotSurface> OneShots { get; }
 
+    /// <summary>Every overload that writes into a caller's span.</summary>
+    public abstract System.Collections.Generic.IReadOnlyList<DestinationWriter> Writers { get; }
+
+    /// <summary>Every public method taking a digest length (as "digestLength"), called with the given length.</summary>
+    public abstract System.Collections.Generic.IReadOnlyList<(string Name, Action<int> Call)> DigestLengthTakers { get; }
+
+    /// <summary>Every public method taking a key (as "key"), called with the given key.</summary>
+    public abstract System.Collections.Generic.IReadOnlyList<(string Name, Action<byte[]> Call)> KeyTakers { get; }
+
+    /// <summary>Every public method reading a stream, with the given stream and key; returns what it returns (a pending task for async forms).</summary>
+    public abstract System.Collections.Generic.IReadOnlyList<(string Name, bool IsAsync, Func<System.IO.Stream, byte[], object> Call)> StreamReaders { get; }
+
     /// <summary>Every CreateIncrementalHasher overload able to express (key, digest length).</summary>
     public abstract IReadOnlyList<(string Name, Func<byte[], int, IHasher?> Create)> HasherFactories { get; }
 

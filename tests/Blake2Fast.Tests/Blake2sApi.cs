@@ -114,6 +114,89 @@ public sealed class Blake2sApi : Api
         }),
     ];
 
+    public override IReadOnlyList<DestinationWriter> Writers { get; } =
+    [
+        new("HashData(ROS, Span)", DestinationRule.IsDigestLength, false, true, "destination", (k, d, m, o) => Blake2s.HashData(m.AsSpan(), o.AsSpan())),
+        new("HashData(ROS, ROS, Span)", DestinationRule.IsDigestLength, true, true, "destination", (k, d, m, o) => Blake2s.HashData(k, m.AsSpan(), o.AsSpan())),
+        new("HashData(Stream, Span)", DestinationRule.IsDigestLength, false, true, "destination", (k, d, m, o) => Blake2s.HashData(Stream(m), o.AsSpan())),
+        new("HashDataAsync(Stream, Memory)", DestinationRule.IsDigestLength, false, true, "destination", (k, d, m, o) => Blake2s.HashDataAsync(Stream(m), o.AsMemory()).AsTask().GetAwaiter().GetResult()),
+        new("HashData(params, ROS, Span)", DestinationRule.AtLeastDigestOrThrow, true, true, "destination", (k, d, m, o) => Blake2s.HashData(Parameters(k, d), m.AsSpan(), o.AsSpan())),
+        new("ComputeAndWriteHash(ROS, Span)", DestinationRule.AtLeastDigestOrThrow, false, false, "output", (k, d, m, o) => Written(d, () => Blake2s.ComputeAndWriteHash(m.AsSpan(), o.AsSpan()))),
+        new("ComputeAndWriteHash(int, ROS, Span)", DestinationRule.AtLeastDigestOrThrow, false, true, "output", (k, d, m, o) => Written(d, () => Blake2s.ComputeAndWriteHash(d, m.AsSpan(), o.AsSpan()))),
+        new("ComputeAndWriteHash(ROS, ROS, Span)", DestinationRule.AtLeastDigestOrThrow, true, false, "output", (k, d, m, o) => Written(d, () => Blake2s.ComputeAndWriteHash(k, m.AsSpan(), o.AsSpan()))),
+        new("ComputeAndWriteHash(int, ROS, ROS, Span)", DestinationRule.AtLeastDigestOrThrow, true, true, "output", (k, d, m, o) => Written(d, () => Blake2s.ComputeAndWriteHash(d, k, m.AsSpan(), o.AsSpan()))),
+        new("Blake2sHashState.Finish(Span)", DestinationRule.AtLeastDigestOrThrow, true, true, "destination", (k, d, m, o) =>
+        {
+            Blake2sHashState state = Blake2s.CreateIncrementalHasher(d, k);
+            state.Update(m.AsSpan());
+            return state.Finish(o.AsSpan());
+        }),
+        new("TryHashData(ROS, Span)", DestinationRule.AtLeastDigestOrFalse, false, false, null, (k, d, m, o) => Blake2s.TryHashData(m.AsSpan(), o.AsSpan(), out int w) ? w : Failed(w)),
+        new("TryHashData(ROS, ROS, Span)", DestinationRule.AtLeastDigestOrFalse, true, false, null, (k, d, m, o) => Blake2s.TryHashData(k, m.AsSpan(), o.AsSpan(), out int w) ? w : Failed(w)),
+        new("TryHashData(params, ROS, Span)", DestinationRule.AtLeastDigestOrFalse, true, true, null, (k, d, m, o) => Blake2s.TryHashData(Parameters(k, d), m.AsSpan(), o.AsSpan(), out int w) ? w : Failed(w)),
+        new("Blake2sHashState.TryFinish(Span)", DestinationRule.AtLeastDigestOrFalse, true, true, null, (k, d, m, o) =>
+        {
+            Blake2sHashState state = Blake2s.CreateIncrementalHasher(Parameters(k, d));
+            state.Update(m.AsSpan());
+            return state.TryFinish(o.AsSpan(), out int w) ? w : Failed(w);
+        }),
+        new("CreateHashAlgorithm(int).TryComputeHash", DestinationRule.AtLeastDigestOrFalse, false, true, null, (k, d, m, o) =>
+        {
+            using HashAlgorithm h = Blake2s.CreateHashAlgorithm(d);
+            return h.TryComputeHash(m.AsSpan(), o.AsSpan(), out int w) ? w : Failed(w);
+        }),
+        new("CreateHMAC(int, ROS).TryComputeHash", DestinationRule.AtLeastDigestOrFalse, true, true, null, (k, d, m, o) =>
+        {
+            using HMAC h = Blake2s.CreateHMAC(d, k);
+            return h.TryComputeHash(m.AsSpan(), o.AsSpan(), out int w) ? w : Failed(w);
+        }),
+    ];
+
+    public override IReadOnlyList<(string Name, Action<int> Call)> DigestLengthTakers { get; } =
+    [
+        ("HashData(ROS, int)", d => Blake2s.HashData([], d)),
+        ("HashData(ROS, ROS, int)", d => Blake2s.HashData([], [], d)),
+        ("ComputeHash(int, ROS)", d => Blake2s.ComputeHash(d, [])),
+        ("ComputeHash(int, ROS, ROS)", d => Blake2s.ComputeHash(d, [], [])),
+        ("ComputeAndWriteHash(int, ROS, Span)", d => Blake2s.ComputeAndWriteHash(d, [], new byte[100])),
+        ("ComputeAndWriteHash(int, ROS, ROS, Span)", d => Blake2s.ComputeAndWriteHash(d, [], [], new byte[100])),
+        ("CreateIncrementalHasher(int)", d => Blake2s.CreateIncrementalHasher(d)),
+        ("CreateIncrementalHasher(int, ROS)", d => Blake2s.CreateIncrementalHasher(d, [])),
+        ("CreateHashAlgorithm(int)", d => Blake2s.CreateHashAlgorithm(d).Dispose()),
+        ("CreateHMAC(int, ROS)", d => Blake2s.CreateHMAC(d, []).Dispose()),
+    ];
+
+    public override IReadOnlyList<(string Name, Action<byte[]> Call)> KeyTakers { get; } =
+    [
+        ("HashData(byte[], byte[])", k => Blake2s.HashData(k, Array.Empty<byte>())),
+        ("HashData(ROS, ROS)", k => Blake2s.HashData((ReadOnlySpan<byte>)k, [])),
+        ("HashData(ROS, ROS, int)", k => Blake2s.HashData(k, [], 10)),
+        ("HashData(ROS, ROS, Span)", k => Blake2s.HashData(k, [], new byte[10])),
+        ("TryHashData(ROS, ROS, Span)", k => Blake2s.TryHashData(k, [], new byte[100], out _)),
+        ("HashData(ROS, Stream)", k => Blake2s.HashData(k, new MemoryStream())),
+        ("HashDataAsync(ROM, Stream)", k => Blake2s.HashDataAsync(k, new MemoryStream()).AsTask().GetAwaiter().GetResult()),
+        ("ComputeHash(ROS, ROS)", k => Blake2s.ComputeHash(k, [])),
+        ("ComputeHash(int, ROS, ROS)", k => Blake2s.ComputeHash(10, k, [])),
+        ("ComputeAndWriteHash(ROS, ROS, Span)", k => Blake2s.ComputeAndWriteHash(k, [], new byte[100])),
+        ("ComputeAndWriteHash(int, ROS, ROS, Span)", k => Blake2s.ComputeAndWriteHash(10, k, [], new byte[100])),
+        ("CreateIncrementalHasher(ROS)", k => Blake2s.CreateIncrementalHasher(k)),
+        ("CreateIncrementalHasher(int, ROS)", k => Blake2s.CreateIncrementalHasher(10, k)),
+        ("CreateHMAC(ROS)", k => Blake2s.CreateHMAC(k).Dispose()),
+        ("CreateHMAC(int, ROS)", k => Blake2s.CreateHMAC(10, k).Dispose()),
+    ];
+
+    public override IReadOnlyList<(string Name, bool IsAsync, Func<Stream, byte[], object> Call)> StreamReaders { get; } =
+    [
+        ("HashData(Stream)", false, (s, k) => Blake2s.HashData(s)),
+        ("HashData(Stream, Span)", false, (s, k) => Blake2s.HashData(s, new byte[10])),
+        ("HashData(ROS, Stream)", false, (s, k) => Blake2s.HashData(k, s)),
+        ("HashData(params, Stream)", false, (s, k) => Blake2s.HashData(Parameters(k, 10), s)),
+        ("HashDataAsync(Stream)", true, (s, k) => Blake2s.HashDataAsync(s).AsTask()),
+        ("HashDataAsync(Stream, Memory)", true, (s, k) => Blake2s.HashDataAsync(s, new byte[10]).AsTask()),
+        ("HashDataAsync(ROM, Stream)", true, (s, k) => Blake2s.HashDataAsync(k, s).AsTask()),
+        ("HashDataAsync(params, Stream)", true, (s, k) => Blake2s.HashDataAsync(Parameters(k, 10), s).AsTask()),
+    ];
+
     public override IReadOnlyList<(string Name, Func<byte[], int, IHasher?> Create)> HasherFactories { get; } =
     [
         ("CreateIncrementalHasher()", (k, d) => k.Length == 0 && d == Blake2s.DefaultDigestLength ? new Hasher(Blake2s.CreateIncrementalHasher()) : null),
@@ -134,6 +217,20 @@ public sealed class Blake2sApi : Api
     public override HashAlgorithm CreateHashAlgorithm(int digestLength) => Blake2s.CreateHashAlgorithm(digestLength);
 
     public override HMAC CreateHMAC(int digestLength, byte[] key) => Blake2s.CreateHMAC(digestLength, key);
+
+    private static MemoryStream Stream(ArraySegment<byte> m) => new(m.Array!, m.Offset, m.Count, writable: false);
+
+    private static int Written(int digestLength, Action write)
+    {
+        write();
+        return digestLength;
+    }
+
+    private static int Failed(int written)
+    {
+        Assert.Equal(0, written);
+        return -1;
+    }
 
     private delegate void Writer(Span<byte> destination);
 
