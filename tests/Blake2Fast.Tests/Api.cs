@@ -58,6 +58,9 @@ public abstract class Api
     /// <summary>Every public method reading a stream, with the given stream and key; returns what it returns (a pending task for async forms).</summary>
     public abstract System.Collections.Generic.IReadOnlyList<(string Name, bool IsAsync, Func<System.IO.Stream, byte[], object> Call)> StreamReaders { get; }
 
+    /// <summary>The operations promised to allocate nothing, as (name, (source, destination, key) => work).</summary>
+    public abstract System.Collections.Generic.IReadOnlyList<(string Name, Action<byte[], byte[], byte[]> Run)> NonAllocating { get; }
+
     /// <summary>Every CreateIncrementalHasher overload able to express (key, digest length).</summary>
     public abstract IReadOnlyList<(string Name, Func<byte[], int, IHasher?> Create)> HasherFactories { get; }
 

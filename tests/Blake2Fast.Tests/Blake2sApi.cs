@@ -197,6 +197,49 @@ public sealed class Blake2sApi : Api
         ("HashDataAsync(params, Stream)", true, (s, k) => Blake2s.HashDataAsync(Parameters(k, 10), s).AsTask()),
     ];
 
+    private static readonly Blake2sParameters AllocationParameters = new()
+    {
+        DigestLength = 20, Key = new byte[] { 1, 2, 3 }, Salt = new byte[] { 4 }, Personalization = new byte[] { 5 }, FanOut = 3, MaxDepth = 4, NodeOffset = 5,
+    };
+
+    public override IReadOnlyList<(string Name, Action<byte[], byte[], byte[]> Run)> NonAllocating { get; } =
+    [
+        ("HashData(ROS, Span)", (m, o, k) => Blake2s.HashData(m, o.AsSpan())),
+        ("HashData(ROS, ROS, Span)", (m, o, k) => Blake2s.HashData(k, m, o)),
+        ("HashData(params, ROS, Span)", (m, o, k) => Blake2s.HashData(AllocationParameters, m, o)),
+        ("TryHashData(ROS, Span)", (m, o, k) => Blake2s.TryHashData(m, o, out _)),
+        ("TryHashData(ROS, ROS, Span)", (m, o, k) => Blake2s.TryHashData(k, m, o, out _)),
+        ("TryHashData(params, ROS, Span)", (m, o, k) => Blake2s.TryHashData(AllocationParameters, m, o, out _)),
+        ("ComputeAndWriteHash(ROS, Span)", (m, o, k) => Blake2s.ComputeAndWriteHash(m, o)),
+        ("ComputeAndWriteHash(int, ROS, Span)", (m, o, k) => Blake2s.ComputeAndWriteHash(17, m, o)),
+        ("ComputeAndWriteHash(ROS, ROS, Span)", (m, o, k) => Blake2s.ComputeAndWriteHash(k, m, o)),
+        ("ComputeAndWriteHash(int, ROS, ROS, Span)", (m, o, k) => Blake2s.ComputeAndWriteHash(17, k, m, o)),
+        ("incremental Update / Update<T> / Reset / Finish(Span)", (m, o, k) =>
+        {
+            Blake2sHashState state = Blake2s.CreateIncrementalHasher(o.Length, k);
+            state.Update(m);
+            state.Reset();
+            state.Update(m);
+            state.Update(42UL);
+            state.Update<int>(MemoryMarshal.Cast<byte, int>(m.AsSpan()));
+            state.Update(new ArraySegment<byte>(m, 1, 3));
+            state.Update(m.AsSpan(0, 1));
+            state.Finish(o);
+        }),
+        ("incremental with parameters, TryFinish", (m, o, k) =>
+        {
+            Blake2sHashState state = Blake2s.CreateIncrementalHasher(AllocationParameters);
+            state.Update(m);
+            state.TryFinish(o, out _);
+        }),
+        ("incremental Clear", (m, o, k) =>
+        {
+            Blake2sHashState state = Blake2s.CreateIncrementalHasher(k);
+            state.Update(m);
+            state.Clear();
+        }),
+    ];
+
     public override IReadOnlyList<(string Name, Func<byte[], int, IHasher?> Create)> HasherFactories { get; } =
     [
         ("CreateIncrementalHasher()", (k, d) => k.Length == 0 && d == Blake2s.DefaultDigestLength ? new Hasher(Blake2s.CreateIncrementalHasher()) : null),
