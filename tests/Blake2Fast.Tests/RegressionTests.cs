@@ -1,5 +1,7 @@
 using System;
+using System.IO;
 using System.Linq;
+using System.Threading.Tasks;
 
 namespace Blake2Fast.Tests;
 
@@ -182,5 +184,35 @@ public class RegressionTests
         salt.AsSpan().Fill(0xFF);
         h.Update(c.Input);
         Check.Digest(c.Expected, h.Finish(), c.ToString());
+    }
+
+    [Theory]
+    [MemberData(nameof(Api.Names), MemberType = typeof(Api))]
+    public async Task Streams_are_hashed_from_their_current_position(string algorithm)
+    {
+        Api api = Api.Get(algorithm);
+        ParamCase c = Vector(api, 2 * api.BlockLength + 1, 0, api.DefaultDigestLength);
+
+        byte[] withJunk = [.. new byte[] { 9, 9, 9, 9, 9 }, .. c.Input];
+        using var stream = new MemoryStream(withJunk);
+        stream.Position = 5;
+        Check.Digest(c.Expected, api == Api.B ? Blake2b.HashData(stream) : Blake2s.HashData(stream), "sync " + c);
+        Assert.Equal(withJunk.Length, stream.Position);
+        stream.Position = 5;
+        byte[] asyncDigest = api == Api.B ? await Blake2b.HashDataAsync(stream) : await Blake2s.HashDataAsync(stream);
+        Check.Digest(c.Expected, asyncDigest, "async " + c);
+    }
+
+    [Theory]
+    [MemberData(nameof(Api.Names), MemberType = typeof(Api))]
+    public void Concurrent_one_shots_do_not_interfere(string algorithm)
+    {
+        Api api = Api.Get(algorithm);
+        var cases = TestData.HashlibCases(algorithm, "random");
+        System.Threading.Tasks.Parallel.For(0, 4 * cases.Count, i =>
+        {
+            ParamCase c = cases[i % cases.Count];
+            Check.Digest(c.Expected, api.HashWithParameters(c, c.Input), c.ToString());
+        });
     }
 }
