@@ -257,6 +257,9 @@ public sealed class Blake2bApi : Api
 
     public override IHasher DefaultHasher() => new Hasher(default);
 
+    /// <summary>Wraps a state made elsewhere (for example with a forced kernel).</summary>
+    internal static IHasher Wrap(Blake2bHashState state) => new Hasher(state);
+
     public override HashAlgorithm CreateHashAlgorithm(int digestLength) => Blake2b.CreateHashAlgorithm(digestLength);
 
     public override HMAC CreateHMAC(int digestLength, byte[] key) => Blake2b.CreateHMAC(digestLength, key);
