@@ -210,4 +210,17 @@ public class ReadmeExamples
         Assert.Equal("digestLength", e.ParamName);
         Assert.Equal("The digest length must be between 1 and 64 bytes; 65 was given. (Parameter 'digestLength')" + Environment.NewLine + "Actual value was 65.", e.Message);
     }
+
+    /// <summary>The pitfall the README warns about: two arrays bind to (key, source).</summary>
+    [Fact]
+    public void Two_arrays_mean_key_and_source()
+    {
+        byte[] someArray = new byte[32];
+        byte[] result = Blake2b.HashData(key, someArray);
+        Assert.Equal("6f6557f03059a840bacb11676631a817fab87593b081b718546eeabf183b7b8860cdb1f1a92b7ffb7b9a39563230e5d08d056d86599551bf3b3475f0df73aa24", Hex(result)); // hashlib: blake2b(bytes(32), key=key)
+        Assert.All(someArray, b => Assert.Equal(0, b));
+
+        Blake2b.HashData(data, someArray.AsSpan());
+        Assert.Equal(Fox256, Hex(someArray));
+    }
 }
