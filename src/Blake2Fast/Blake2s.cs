@@ -32,7 +32,7 @@ public static class Blake2s
     /// <summary>The largest key length: 32 bytes.</summary>
     public const int MaxKeyLength = 32;
 
-    /// <summary>The block length: 32 bytes.</summary>
+    /// <summary>The block length: 64 bytes.</summary>
     public const int BlockLength = 64;
 
     /// <summary>The salt length: 8 bytes (a shorter salt is padded with zeros).</summary>

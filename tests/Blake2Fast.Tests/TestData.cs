@@ -18,6 +18,9 @@ public sealed record ParamCase(
     int FanOut, int Depth, uint LeafLength, ulong NodeOffset, int NodeDepth, int InnerLength, bool LastNode,
     long XofLength, byte[] Expected)
 {
+    /// <summary>The group a generated vector belongs to (hashlib-vectors.json only).</summary>
+    public string? Note { get; init; }
+
     public override string ToString() => $"{Algorithm} in={Input.Length} key={Key.Length} digest={DigestLength} salt={Salt.Length} person={Personalization.Length} fanout={FanOut} depth={Depth} node={NodeOffset}/{NodeDepth} last={LastNode}";
 }
 
@@ -25,7 +28,8 @@ public sealed record ParamCase(
 public static class TestData
 {
     private static readonly Lazy<IReadOnlyList<KatCase>?> Kat = new(LoadKat);
-    private static readonly Lazy<IReadOnlyList<ParamCase>> Params = new(LoadParams);
+    private static readonly Lazy<IReadOnlyList<ParamCase>> Params = new(() => LoadParamFile("blake2-params.json", root => root));
+    private static readonly Lazy<IReadOnlyList<ParamCase>> Hashlib = new(() => LoadParamFile("hashlib-vectors.json", root => root.GetProperty("cases")));
 
     /// <summary>Where the official KAT file was looked for, for skip messages.</summary>
     public static string KatSearchDescription => "shared/vectors/blake2-kat.json beside the repository (searched upward from " + AppContext.BaseDirectory + ")";
@@ -36,6 +40,13 @@ public static class TestData
 
     public static IReadOnlyList<ParamCase> ParamCases(string algorithm) =>
         Params.Value.Where(c => c.Algorithm == algorithm).ToList();
+
+    /// <summary>
+    /// Vectors computed by Python's hashlib when the tests were written (Vectors/make-hashlib-vectors.py);
+    /// <paramref name="note"/> picks a group ("regression", "salt+person", "contract", "random"), null for all.
+    /// </summary>
+    public static IReadOnlyList<ParamCase> HashlibCases(string algorithm, string? note = null) =>
+        Hashlib.Value.Where(c => c.Algorithm == algorithm && (note is null || c.Note == note)).ToList();
 
     public static string? FindKatFile()
     {
@@ -67,18 +78,21 @@ public static class TestData
             Convert.FromHexString(e.GetProperty("out").GetString()!))).ToList();
     }
 
-    private static IReadOnlyList<ParamCase> LoadParams()
+    private static IReadOnlyList<ParamCase> LoadParamFile(string name, Func<JsonElement, JsonElement> cases)
     {
-        string path = Path.Combine(AppContext.BaseDirectory, "Vectors", "blake2-params.json");
+        string path = Path.Combine(AppContext.BaseDirectory, "Vectors", name);
         using JsonDocument doc = JsonDocument.Parse(File.ReadAllBytes(path));
-        return doc.RootElement.EnumerateArray().Select(e => new ParamCase(
+        return cases(doc.RootElement).EnumerateArray().Select(e => new ParamCase(
             e.GetProperty("alg").GetString()!,
             Hex(e, "in"), Hex(e, "key"), Hex(e, "salt"), Hex(e, "person"),
             Int(e, "digest"), Int(e, "fanout"), Int(e, "depth"), (uint)Long(e, "leaf"), e.TryGetProperty("node_offset", out JsonElement offset) ? offset.GetUInt64() : 0,
             Int(e, "node_depth"), Int(e, "inner"),
             e.TryGetProperty("last_node", out JsonElement last) && last.GetBoolean(),
             e.TryGetProperty("xof_length", out JsonElement xof) ? xof.GetInt64() : -1,
-            Hex(e, "out"))).ToList();
+            Hex(e, "out"))
+        {
+            Note = e.TryGetProperty("note", out JsonElement note) ? note.GetString() : null,
+        }).ToList();
 
         static byte[] Hex(JsonElement e, string name) =>
             e.TryGetProperty(name, out JsonElement v) ? Convert.FromHexString(v.GetString()!) : [];

@@ -53,6 +53,10 @@ internal struct Blake2Core<TVariant> where TVariant : struct, IBlake2Variant
         _keyLength = (byte)settings.Key.Length;
         _lastNode = settings.IsLastNode;
         TVariant.InitializeChain(_initialChain, settings);
+
+        // A state can be initialised again (HMAC Key setter, Initialize): a shorter new key must
+        // not leave the tail of the previous one behind.
+        ((Span<byte>)_key).Clear();
         settings.Key.CopyTo(_key);
         Restart();
     }

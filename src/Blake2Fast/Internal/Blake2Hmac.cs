@@ -28,9 +28,16 @@ internal sealed class Blake2Hmac<TVariant> : HMAC where TVariant : struct, IBlak
     /// </summary>
     public override byte[] Key
     {
-        get => (byte[])KeyValue.Clone();
+        get
+        {
+            ObjectDisposedException.ThrowIf(KeyValue is null, this);
+            return (byte[])KeyValue.Clone();
+        }
+
         set
         {
+            // After Dispose a new key must not bring the object back to life (and hold a secret nobody erases).
+            ObjectDisposedException.ThrowIf(KeyValue is null, this);
             ArgumentNullException.ThrowIfNull(value);
             Guard.MaxLength(value.Length, TVariant.MaxKeyLength, "key", nameof(Key));
             CryptographicOperations.ZeroMemory(KeyValue);

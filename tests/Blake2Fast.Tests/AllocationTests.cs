@@ -1,0 +1,90 @@
+using System;
+
+namespace Blake2Fast.Tests;
+
+/// <summary>
+/// The span one-shots and the incremental cycle allocate nothing (GC.GetAllocatedBytesForCurrentThread).
+/// The promise is about optimized code: a Debug build of the library is measured as skipped.
+/// </summary>
+public class AllocationTests
+{
+    public static TheoryData<string, string> Operations()
+    {
+        var data = new TheoryData<string, string>();
+        foreach (Api api in new[] { Api.B, Api.S })
+        {
+            foreach ((string name, _) in api.NonAllocating)
+            {
+                data.Add(api.Name, name);
+            }
+        }
+
+        return data;
+    }
+
+    [OptimizedLibraryTheory]
+    [MemberData(nameof(Operations))]
+    public void Allocates_nothing(string algorithm, string operation)
+    {
+        Api api = Api.Get(algorithm);
+        Action<byte[], byte[], byte[]> run = api.NonAllocating.Single(operation);
+        byte[] source = new byte[3 * api.BlockLength + 9];
+        byte[] destination = new byte[api.MaxDigestLength];
+        byte[] key = new byte[api.MaxKeyLength];
+
+        // Warm up: first calls run the JIT and static constructors, which may allocate.
+        for (int i = 0; i < 200; i++)
+        {
+            run(source, destination, key);
+        }
+
+        long before = GC.GetAllocatedBytesForCurrentThread();
+        for (int i = 0; i < 1000; i++)
+        {
+            run(source, destination, key);
+        }
+
+        long allocated = GC.GetAllocatedBytesForCurrentThread() - before;
+        Assert.Equal(0, allocated);
+    }
+
+    [Fact]
+    public void The_measurement_sees_an_allocation()
+    {
+        long before = GC.GetAllocatedBytesForCurrentThread();
+        byte[] digest = Blake2b.HashData([1, 2, 3]);
+        Assert.True(GC.GetAllocatedBytesForCurrentThread() - before >= digest.Length);
+    }
+}
+
+/// <summary>
+/// A theory that only means something when the library was compiled with optimizations: in a
+/// Debug build the C# compiler materialises some constant spans as arrays.
+/// </summary>
+public sealed class OptimizedLibraryTheoryAttribute : TheoryAttribute
+{
+    public OptimizedLibraryTheoryAttribute()
+    {
+        var debuggable = typeof(Blake2b).Assembly.GetCustomAttributes(typeof(System.Diagnostics.DebuggableAttribute), false);
+        if (debuggable.Length != 0 && ((System.Diagnostics.DebuggableAttribute)debuggable[0]).IsJITOptimizerDisabled)
+        {
+            Skip = "Blake2Fast was built without optimizations (Debug); run with -c Release to measure allocations.";
+        }
+    }
+}
+
+internal static class NamedListExtensions
+{
+    public static Action<byte[], byte[], byte[]> Single(this System.Collections.Generic.IReadOnlyList<(string Name, Action<byte[], byte[], byte[]> Run)> list, string name)
+    {
+        foreach ((string n, Action<byte[], byte[], byte[]> run) in list)
+        {
+            if (n == name)
+            {
+                return run;
+            }
+        }
+
+        throw new ArgumentException(name, nameof(name));
+    }
+}

@@ -1,0 +1,131 @@
+using System;
+using System.Linq;
+
+namespace Blake2Fast.Tests;
+
+/// <summary>
+/// One contract, every overload that writes into a caller's span (the table in
+/// <see cref="Api.Writers"/>): nothing is written to a destination that is too short, nothing
+/// past the digest in one that is too long, input and output may overlap, and forms whose
+/// destination length is the digest length reject 0 and max + 1. Expected digests come from hashlib.
+/// </summary>
+public class DestinationContractTests
+{
+    private const byte Sentinel = 0xA5;
+
+    public static TheoryData<string, string> Writers()
+    {
+        var data = new TheoryData<string, string>();
+        foreach (Api api in new[] { Api.B, Api.S })
+        {
+            foreach (DestinationWriter w in api.Writers)
+            {
+                data.Add(api.Name, w.Name);
+            }
+        }
+
+        return data;
+    }
+
+    private static (Api Api, DestinationWriter Writer, ParamCase[] Cases) Setup(string algorithm, string writer)
+    {
+        Api api = Api.Get(algorithm);
+        DestinationWriter w = api.Writers.Single(x => x.Name == writer);
+        ParamCase[] cases = TestData.HashlibCases(algorithm, "contract")
+            .Where(c => (w.TakesKey || c.Key.Length == 0) && (w.TakesLength || c.DigestLength == api.DefaultDigestLength))
+            .ToArray();
+        Assert.NotEmpty(cases);
+        return (api, w, cases);
+    }
+
+    private static byte[] Filled(int length)
+    {
+        byte[] buffer = new byte[length];
+        buffer.AsSpan().Fill(Sentinel);
+        return buffer;
+    }
+
+    [Theory]
+    [MemberData(nameof(Writers))]
+    public void Writes_the_digest_and_nothing_past_it(string algorithm, string writer)
+    {
+        (Api api, DestinationWriter w, ParamCase[] cases) = Setup(algorithm, writer);
+        foreach (ParamCase c in cases)
+        {
+            // Forms that take their digest length from the destination get exactly that; the others get room to spare.
+            int destinationLength = w.Rule == DestinationRule.IsDigestLength ? c.DigestLength : c.DigestLength + 16;
+            byte[] buffer = Filled(8 + destinationLength + 16);
+            int written = w.Write(c.Key, c.DigestLength, c.Input, new ArraySegment<byte>(buffer, 8, destinationLength));
+            Assert.Equal(c.DigestLength, written);
+            Check.Digest(c.Expected, buffer.AsSpan(8, c.DigestLength), $"{writer}: {c}");
+            Assert.All(buffer.Take(8), x => Assert.Equal(Sentinel, x));
+            Assert.All(buffer.Skip(8 + c.DigestLength), x => Assert.Equal(Sentinel, x));
+        }
+
+        _ = api;
+    }
+
+    [Theory]
+    [MemberData(nameof(Writers))]
+    public void A_short_destination_is_not_written(string algorithm, string writer)
+    {
+        (Api api, DestinationWriter w, ParamCase[] cases) = Setup(algorithm, writer);
+        foreach (ParamCase c in cases)
+        {
+            int[] badLengths = w.Rule == DestinationRule.IsDigestLength
+                ? [0, api.MaxDigestLength + 1]
+                : [0, c.DigestLength - 1];
+            foreach (int length in badLengths.Distinct())
+            {
+                byte[] buffer = Filled(length + 16);
+                var destination = new ArraySegment<byte>(buffer, 0, length);
+                if (w.Rule == DestinationRule.AtLeastDigestOrFalse)
+                {
+                    Assert.Equal(-1, w.Write(c.Key, c.DigestLength, c.Input, destination));
+                }
+                else
+                {
+                    ArgumentException e = Assert.Throws<ArgumentException>(() => w.Write(c.Key, c.DigestLength, c.Input, destination));
+                    Assert.Equal(w.ParamName, e.ParamName);
+                    Assert.Contains(w.Rule == DestinationRule.IsDigestLength ? $"between 1 and {api.MaxDigestLength}" : $"needs {c.DigestLength}", e.Message, StringComparison.Ordinal);
+                }
+
+                Assert.All(buffer, x => Assert.Equal(Sentinel, x));
+            }
+        }
+    }
+
+    [Theory]
+    [MemberData(nameof(Writers))]
+    public void Input_and_output_may_overlap(string algorithm, string writer)
+    {
+        (_, DestinationWriter w, ParamCase[] cases) = Setup(algorithm, writer);
+        foreach (ParamCase c in cases)
+        {
+            // As a key-derivation loop does: hash a buffer into itself, at its start and further in.
+            foreach (int offset in new[] { 0, 7, c.Input.Length - c.DigestLength })
+            {
+                byte[] buffer = (byte[])c.Input.Clone();
+                int written = w.Write(c.Key, c.DigestLength, new ArraySegment<byte>(buffer), new ArraySegment<byte>(buffer, offset, c.DigestLength));
+                Assert.Equal(c.DigestLength, written);
+                Check.Digest(c.Expected, buffer.AsSpan(offset, c.DigestLength), $"{writer} at offset {offset}: {c}");
+                Assert.True(c.Input.AsSpan(0, offset).SequenceEqual(buffer.AsSpan(0, offset)));
+                Assert.True(c.Input.AsSpan(offset + c.DigestLength).SequenceEqual(buffer.AsSpan(offset + c.DigestLength)));
+            }
+        }
+    }
+
+    [Theory]
+    [MemberData(nameof(Api.Names), MemberType = typeof(Api))]
+    public void The_table_names_every_public_overload_with_a_span_destination(string algorithm)
+    {
+        Api api = Api.Get(algorithm);
+        Type facade = api == Api.B ? typeof(Blake2b) : typeof(Blake2s);
+        Type state = api == Api.B ? typeof(Blake2bHashState) : typeof(Blake2sHashState);
+        int spanWriters = facade.GetMethods().Concat(state.GetMethods())
+            .Count(m => m.GetParameters().Any(p => p.ParameterType == typeof(Span<byte>) || p.ParameterType == typeof(Memory<byte>)));
+
+        // The table adds the two HashAlgorithm.TryComputeHash entries.
+        Assert.Equal(spanWriters + 2, api.Writers.Count);
+    }
+}
