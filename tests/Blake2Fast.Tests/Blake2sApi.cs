@@ -39,7 +39,7 @@ public sealed class Blake2sApi : Api
         new("HashData(byte[])", false, false, (k, m, d) => Blake2s.HashData(m)),
         new("HashData(ROS)", false, false, (k, m, d) => Blake2s.HashData((ReadOnlySpan<byte>)m)),
         new("HashData(ROS, int)", false, true, (k, m, d) => Blake2s.HashData(m, d)),
-        new("HashData(byte[], byte[])", true, false, (k, m, d) => Blake2s.HashData(k, m)),
+        new("HashData(key:, source:) arrays", true, false, (k, m, d) => Blake2s.HashData(key: k, source: m)),
         new("HashData(ROS, ROS)", true, false, (k, m, d) => Blake2s.HashData((ReadOnlySpan<byte>)k, (ReadOnlySpan<byte>)m)),
         new("HashData(ROS, ROS, int)", true, true, (k, m, d) => Blake2s.HashData(k, m, d)),
         new("HashData(params, ROS)", true, true, (k, m, d) => Blake2s.HashData(Parameters(k, d), m)),
@@ -168,7 +168,7 @@ public sealed class Blake2sApi : Api
 
     public override IReadOnlyList<(string Name, Action<byte[]> Call)> KeyTakers { get; } =
     [
-        ("HashData(byte[], byte[])", k => Blake2s.HashData(k, Array.Empty<byte>())),
+        ("HashData(key:, source:) arrays", k => Blake2s.HashData(key: k, source: Array.Empty<byte>())),
         ("HashData(ROS, ROS)", k => Blake2s.HashData((ReadOnlySpan<byte>)k, [])),
         ("HashData(ROS, ROS, int)", k => Blake2s.HashData(k, [], 10)),
         ("HashData(ROS, ROS, Span)", k => Blake2s.HashData(k, [], new byte[10])),

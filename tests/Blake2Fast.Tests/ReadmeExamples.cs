@@ -1,4 +1,5 @@
 using System;
+using System.Linq;
 using System.IO;
 using System.Security.Cryptography;
 using System.Threading;
@@ -211,16 +212,27 @@ public class ReadmeExamples
         Assert.Equal("The digest length must be between 1 and 64 bytes; 65 was given. (Parameter 'digestLength')" + Environment.NewLine + "Actual value was 65.", e.Message);
     }
 
-    /// <summary>The pitfall the README warns about: two arrays bind to (key, source).</summary>
+    /// <summary>
+    /// Two plain arrays are refused at compile time (HashData(byte[], byte[]) is an error-level
+    /// obsolete member), so the README's named-argument and span forms are the only ways to write it.
+    /// </summary>
     [Fact]
-    public void Two_arrays_mean_key_and_source()
+    public void Two_arrays_need_names_or_a_span()
     {
         byte[] someArray = new byte[32];
-        byte[] result = Blake2b.HashData(key, someArray);
+        byte[] result = Blake2b.HashData(key: key, source: someArray);
         Assert.Equal("6f6557f03059a840bacb11676631a817fab87593b081b718546eeabf183b7b8860cdb1f1a92b7ffb7b9a39563230e5d08d056d86599551bf3b3475f0df73aa24", Hex(result)); // hashlib: blake2b(bytes(32), key=key)
         Assert.All(someArray, b => Assert.Equal(0, b));
 
         Blake2b.HashData(data, someArray.AsSpan());
         Assert.Equal(Fox256, Hex(someArray));
+
+        foreach (Type facade in new[] { typeof(Blake2b), typeof(Blake2s) })
+        {
+            System.Reflection.MethodInfo guard = facade.GetMethod(nameof(Blake2b.HashData), [typeof(byte[]), typeof(byte[])])!;
+            ObsoleteAttribute obsolete = Assert.Single(guard.GetCustomAttributes(typeof(ObsoleteAttribute), false).Cast<ObsoleteAttribute>());
+            Assert.True(obsolete.IsError, facade.Name);
+            Assert.Throws<System.Reflection.TargetInvocationException>(() => guard.Invoke(null, [key, someArray]));
+        }
     }
 }
