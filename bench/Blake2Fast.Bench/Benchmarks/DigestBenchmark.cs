@@ -1,0 +1,38 @@
+using System;
+
+namespace Blake2Fast.Bench.Benchmarks;
+
+/// <summary>
+/// Base of every benchmark class whose rows compute a digest. Each row writes its digest to the
+/// start of <see cref="Output"/> and returns its length; the startup check and the digest column
+/// read every row through that one convention, whatever library the row calls.
+/// </summary>
+public abstract class DigestBenchmark
+{
+    /// <summary>Room for the longest digest a row writes.</summary>
+    public const int OutputCapacity = 64;
+
+    private byte[] _source = [];
+
+    /// <summary>The input, filled by <see cref="Prepare"/>; pinned, so P/Invoke rows pay no pinning cost.</summary>
+    protected byte[] Source => _source;
+
+    /// <summary>Receives each row's digest.</summary>
+    protected byte[] Output { get; } = GC.AllocateArray<byte>(OutputCapacity, pinned: true);
+
+    /// <summary>The input, for the startup check.</summary>
+    internal ReadOnlySpan<byte> Input => _source;
+
+    /// <summary>The digest the last row wrote, given the length the row returned.</summary>
+    internal ReadOnlySpan<byte> Digest(int length) => Output.AsSpan(0, length);
+
+    /// <summary>Zeroes <see cref="Output"/>, so that a row that writes nothing cannot pass the check on a stale digest.</summary>
+    internal void ClearOutput() => Array.Clear(Output);
+
+    /// <summary>Builds the input for <paramref name="size"/>: the RFC 7693 test sequence seeded with the size, the same bytes in every class.</summary>
+    protected void Prepare(int size)
+    {
+        _source = GC.AllocateUninitializedArray<byte>(size, pinned: true);
+        Checks.Rfc7693SelfTest.FillSequence(_source, (uint)size);
+    }
+}
