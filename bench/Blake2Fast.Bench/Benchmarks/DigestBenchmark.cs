@@ -9,8 +9,8 @@ namespace Blake2Fast.Bench.Benchmarks;
 /// </summary>
 public abstract class DigestBenchmark
 {
-    /// <summary>Room for the longest digest a row writes.</summary>
-    public const int OutputCapacity = 64;
+    /// <summary>Room for the longest BLAKE2b/BLAKE2s digest; <see cref="Prepare"/> can ask for more (XOF rows).</summary>
+    public const int DefaultOutputLength = 64;
 
     private byte[] _source = [];
 
@@ -18,7 +18,7 @@ public abstract class DigestBenchmark
     protected byte[] Source => _source;
 
     /// <summary>Receives each row's digest.</summary>
-    protected byte[] Output { get; } = GC.AllocateArray<byte>(OutputCapacity, pinned: true);
+    protected byte[] Output { get; private set; } = GC.AllocateArray<byte>(DefaultOutputLength, pinned: true);
 
     /// <summary>The input, for the startup check.</summary>
     internal ReadOnlySpan<byte> Input => _source;
@@ -29,10 +29,17 @@ public abstract class DigestBenchmark
     /// <summary>Zeroes <see cref="Output"/>, so that a row that writes nothing cannot pass the check on a stale digest.</summary>
     internal void ClearOutput() => Array.Clear(Output);
 
-    /// <summary>Builds the input for <paramref name="size"/>: the RFC 7693 test sequence seeded with the size, the same bytes in every class.</summary>
-    protected void Prepare(int size)
+    /// <summary>
+    /// Builds the input for <paramref name="size"/>: the RFC 7693 test sequence seeded with the
+    /// size, the same bytes in every class. Rows that write more than 64 bytes pass <paramref name="outputLength"/>.
+    /// </summary>
+    protected void Prepare(int size, int outputLength = DefaultOutputLength)
     {
         _source = GC.AllocateUninitializedArray<byte>(size, pinned: true);
         Checks.Rfc7693SelfTest.FillSequence(_source, (uint)size);
+        if (Output.Length < outputLength)
+        {
+            Output = GC.AllocateArray<byte>(outputLength, pinned: true);
+        }
     }
 }

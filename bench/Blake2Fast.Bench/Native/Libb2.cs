@@ -16,6 +16,13 @@ internal static unsafe partial class Libb2
     /// <summary>Whether libb2 could be loaded.</summary>
     public static bool IsAvailable => Loaded.Value;
 
+    /// <summary>
+    /// Whether this libb2 was built with OpenMP (Debian's is): then <c>blake2bp</c> and
+    /// <c>blake2sp</c> hash their leaves on 4 and 8 threads, a choice libb2 makes itself.
+    /// Symbol lookup through libb2's handle also searches the libraries it depends on.
+    /// </summary>
+    public static bool UsesOpenMP => IsAvailable && NativeLibraries.Libb2Exports("omp_get_thread_num");
+
     /// <summary>BLAKE2b of <paramref name="input"/> into all of <paramref name="output"/>, keyed when <paramref name="key"/> is not empty.</summary>
     public static int Blake2b(Span<byte> output, ReadOnlySpan<byte> input, ReadOnlySpan<byte> key)
     {

@@ -86,7 +86,9 @@ internal static class EnvironmentReport
         yield return Libsodium.IsAvailable
             ? $"libsodium {Libsodium.Version} ({NativeLibraries.SodiumFile})"
             : "libsodium NOT LOADED";
-        yield return Libb2.IsAvailable ? $"libb2 ({NativeLibraries.Libb2File})" : "libb2 NOT LOADED";
+        yield return !Libb2.IsAvailable ? "libb2 NOT LOADED"
+            : Libb2.UsesOpenMP ? $"libb2 ({NativeLibraries.Libb2File}, built with OpenMP: its BLAKE2bp/BLAKE2sp rows run 4/8 threads and pay a thread hand-off per call)"
+            : $"libb2 ({NativeLibraries.Libb2File}, single-threaded)";
         Version? bouncyCastle = typeof(Org.BouncyCastle.Crypto.Digests.Blake2bDigest).Assembly.GetName().Version;
         yield return $"Portable.BouncyCastle {bouncyCastle}";
         string dotnet = $".NET {Environment.Version} cryptography";
