@@ -246,8 +246,8 @@ def svg_chart(classes):
         for r in sorted(rows, key=lambda r: (r.library != OURS, r.order)):
             colors.setdefault(r.series, PALETTE[len(colors) % len(PALETTE)])
 
-    plot_w, plot_h, legend_w = 560, 260, 300
-    left, top, bottom = 70, 40, 50
+    plot_w, plot_h, legend_w = 560, 260, 340
+    left, top, bottom = 70, 40, 60
     panel_w, panel_h = left + plot_w + 20 + legend_w, top + plot_h + bottom
     width, height = panel_w, max(1, len(panels)) * panel_h + 40
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
@@ -285,11 +285,15 @@ def svg_chart(classes):
             label = f"{tick:,.0f}" if step >= 1 else f"{tick:g}"
             out.append(f'<text x="{left - 6}" y="{y + 4:.1f}" text-anchor="end">{label}</text>')
             tick += step
+        last_x, lowered = -1e9, False
         for s in sizes:
             x = x_of(s)
+            # Neighbouring sizes (1 KiB and 3268 B) are close on a log axis: stagger their labels.
+            lowered = not lowered if x - last_x < 60 else False
+            last_x = x
             out.append(f'<line x1="{x:.1f}" y1="{oy + top}" x2="{x:.1f}" y2="{oy + top + plot_h}" stroke="#e5e5e5"/>')
-            out.append(f'<text x="{x:.1f}" y="{oy + top + plot_h + 16}" text-anchor="middle">{size_label(s)}</text>')
-        out.append(f'<text x="{left + plot_w / 2}" y="{oy + top + plot_h + 36}" text-anchor="middle">input size</text>')
+            out.append(f'<text x="{x:.1f}" y="{oy + top + plot_h + (29 if lowered else 16)}" text-anchor="middle">{size_label(s)}</text>')
+        out.append(f'<text x="{left + plot_w / 2}" y="{oy + top + plot_h + 46}" text-anchor="middle">input size</text>')
         out.append(f'<text transform="translate({18},{oy + top + plot_h / 2}) rotate(-90)" text-anchor="middle">MiB/s</text>')
 
         by_method = {}
@@ -299,7 +303,7 @@ def svg_chart(classes):
         for method, points in by_method.items():
             label = points[0].series
             if sum(1 for p in by_method.values() if p[0].series == label) > 1:
-                label += f" ({method})"
+                label = f"{method} ({points[0].algorithm})"
             labels[method] = label
         seen = set()
         for n, (method, points) in enumerate(by_method.items()):
