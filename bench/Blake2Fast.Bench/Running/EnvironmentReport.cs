@@ -33,6 +33,8 @@ internal static class EnvironmentReport
     /// <summary>The report lines for <paramref name="config"/>'s jobs.</summary>
     public static IEnumerable<string> Lines(IConfig config)
     {
+        string? version = typeof(Blake2b).Assembly.GetCustomAttribute<AssemblyInformationalVersionAttribute>()?.InformationalVersion;
+        yield return $"Blake2Fast {version} (the version's suffix is the commit); {DateTime.UtcNow:yyyy-MM-dd HH:mm} UTC";
         (string blake2b, string blake2s) = KernelInfo.InProcess;
         yield return $"Blake2Fast kernels in this process: BLAKE2b {blake2b}, BLAKE2s {blake2s}; ISA switches: {KernelInfo.Describe(KernelInfo.ProcessKnobs())}";
         foreach (Job job in config.GetJobs())
