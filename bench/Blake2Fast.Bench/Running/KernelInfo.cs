@@ -1,0 +1,108 @@
+using System;
+using System.Collections;
+using System.Collections.Concurrent;
+using System.Collections.Generic;
+using System.Diagnostics;
+using System.IO;
+using System.Linq;
+using BenchmarkDotNet.Jobs;
+
+namespace Blake2Fast.Bench.Running;
+
+/// <summary>
+/// Which Blake2Fast kernel a benchmark process picks. The kernel is chosen once per process from
+/// the CPU and the runtime's ISA switches, so a job that sets such a switch is asked directly: this
+/// program started with <c>--probe-kernels</c> under the job's environment prints its choice.
+/// </summary>
+internal static class KernelInfo
+{
+    /// <summary>The argument that makes the program print <see cref="ProbeLine"/> and exit.</summary>
+    public const string ProbeArgument = "--probe-kernels";
+
+    private static readonly ConcurrentDictionary<string, (string, string)> Probed = new(StringComparer.Ordinal);
+
+    /// <summary>This process's choice for BLAKE2b and BLAKE2s.</summary>
+    public static (string Blake2b, string Blake2s) InProcess =>
+        (Kernels.Blake2bKernels.Best.ToString(), Kernels.Blake2sKernels.Best.ToString());
+
+    /// <summary>The line the probe prints.</summary>
+    public static string ProbeLine => $"{InProcess.Blake2b} {InProcess.Blake2s}";
+
+    /// <summary>Whether an environment variable changes which instructions the JIT may use.</summary>
+    public static bool IsKnob(string name) =>
+        name.StartsWith("DOTNET_Enable", StringComparison.OrdinalIgnoreCase)
+        || name.StartsWith("COMPlus_Enable", StringComparison.OrdinalIgnoreCase)
+        || name.Equals("DOTNET_PreferredVectorBitWidth", StringComparison.OrdinalIgnoreCase);
+
+    /// <summary>The ISA switches set in this process's environment.</summary>
+    public static SortedDictionary<string, string> ProcessKnobs()
+    {
+        var knobs = new SortedDictionary<string, string>(StringComparer.Ordinal);
+        foreach (DictionaryEntry entry in Environment.GetEnvironmentVariables())
+        {
+            if (entry.Key is string name && IsKnob(name))
+            {
+                knobs[name] = entry.Value as string ?? "";
+            }
+        }
+
+        return knobs;
+    }
+
+    /// <summary>The ISA switches a job's processes run with: this process's, overridden by the job's.</summary>
+    public static SortedDictionary<string, string> Knobs(Job job)
+    {
+        SortedDictionary<string, string> knobs = ProcessKnobs();
+        foreach (var variable in job.Environment.EnvironmentVariables ?? [])
+        {
+            if (IsKnob(variable.Key))
+            {
+                knobs[variable.Key] = variable.Value;
+            }
+        }
+
+        return knobs;
+    }
+
+    /// <summary>"NAME=value, ..." or "none".</summary>
+    public static string Describe(IReadOnlyDictionary<string, string> knobs) =>
+        knobs.Count == 0 ? "none" : string.Join(", ", knobs.Select(k => $"{k.Key}={k.Value}"));
+
+    /// <summary>The kernels a job's processes pick.</summary>
+    public static (string Blake2b, string Blake2s) For(Job job)
+    {
+        SortedDictionary<string, string> knobs = Knobs(job);
+        if (knobs.SequenceEqual(ProcessKnobs()))
+        {
+            return InProcess;
+        }
+
+        return Probed.GetOrAdd(Describe(knobs), _ => Probe(knobs));
+    }
+
+    private static (string, string) Probe(IReadOnlyDictionary<string, string> knobs)
+    {
+        string? host = Environment.ProcessPath;
+        if (host is null)
+        {
+            return ("?", "?");
+        }
+
+        var start = new ProcessStartInfo(host) { RedirectStandardOutput = true, UseShellExecute = false };
+        if (Path.GetFileNameWithoutExtension(host).Equals("dotnet", StringComparison.OrdinalIgnoreCase))
+        {
+            start.ArgumentList.Add(typeof(KernelInfo).Assembly.Location);
+        }
+
+        start.ArgumentList.Add(ProbeArgument);
+        foreach ((string name, string value) in knobs)
+        {
+            start.Environment[name] = value;
+        }
+
+        using Process process = Process.Start(start)!;
+        string[] words = process.StandardOutput.ReadToEnd().Split(' ', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
+        process.WaitForExit();
+        return words.Length == 2 ? (words[0], words[1]) : ("?", "?");
+    }
+}

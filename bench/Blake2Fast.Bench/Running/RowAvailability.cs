@@ -1,0 +1,31 @@
+using System.Reflection;
+using System.Security.Cryptography;
+using BenchmarkDotNet.Filters;
+using BenchmarkDotNet.Running;
+using Blake2Fast.Bench.Benchmarks;
+using Blake2Fast.Bench.Native;
+
+namespace Blake2Fast.Bench.Running;
+
+/// <summary>
+/// Drops the rows this machine cannot run (a native library that does not load, SHA3 without
+/// platform support) so that they are skipped with a note instead of failing in a child process.
+/// </summary>
+internal sealed class RowAvailability : IFilter
+{
+    /// <summary>Why the row cannot run here, or null when it can.</summary>
+    public static string? WhyUnavailable(RowAttribute row) => row switch
+    {
+        { Library: Libraries.Libsodium } when !Libsodium.IsAvailable =>
+            "libsodium cannot be loaded (Debian/Ubuntu: apt-get install libsodium23)",
+        { Library: Libraries.Libb2 } when !Libb2.IsAvailable =>
+            "libb2 cannot be loaded (Debian/Ubuntu: apt-get install libb2-1)",
+        { Algorithm: Algorithms.Sha3_256 } when !SHA3_256.IsSupported =>
+            "SHA3-256 is not supported by this platform's cryptography library",
+        _ => null,
+    };
+
+    /// <inheritdoc/>
+    public bool Predicate(BenchmarkCase benchmarkCase) =>
+        benchmarkCase.Descriptor.WorkloadMethod.GetCustomAttribute<RowAttribute>() is not { } row || WhyUnavailable(row) is null;
+}

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Runs the Blake2Fast benchmark suite and turns BenchmarkDotNet's exports into result pages.
+#
+#   bench/run.sh                 full suite -> bench/results/ (about 20 minutes on 2 cores)
+#   bench/run.sh --quick         BLAKE2b classes, 1 KiB input, short job -> /tmp/blake2fast-bench-quick/
+#   bench/run.sh --out DIR ...   write the pages somewhere else
+#   bench/run.sh ... -- ARGS     arguments for the benchmark program instead of the default
+#                                selection, e.g. -- --filter '*Blake2s*' --isa all
+#
+# Measure on an otherwise idle machine: the numbers are only as quiet as the machine.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+mode=full
+out=
+extra=()
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --quick) mode=quick; shift ;;
+        --out) out=$2; shift 2 ;;
+        --) shift; extra=("$@"); break ;;
+        *) echo "usage: bench/run.sh [--quick] [--out DIR] [-- benchmark arguments]" >&2; exit 64 ;;
+    esac
+done
+
+artifacts=$PWD/bench/BenchmarkDotNet.Artifacts
+if [ "$mode" = quick ]; then
+    args=(--quick)
+    selection=(--filter '*Blake2b*' --sizes 1024)
+    out=${out:-/tmp/blake2fast-bench-quick}
+else
+    args=()
+    selection=(--filter '*')
+    out=${out:-bench/results}
+fi
+if [ ${#extra[@]} -gt 0 ]; then
+    selection=("${extra[@]}")
+fi
+
+# Stale exports from an earlier run would end up in the pages.
+rm -rf "$artifacts/results"
+dotnet build -c Release bench/Blake2Fast.Bench
+start=$(date +%s)
+dotnet run -c Release --no-build --project bench/Blake2Fast.Bench -- "${args[@]}" "${selection[@]}" --artifacts "$artifacts"
+echo "Benchmarks took $(( ($(date +%s) - start) / 60 )) min $(( ($(date +%s) - start) % 60 )) s."
+python3 bench/report.py --results "$artifacts/results" --out "$out"
