@@ -13,4 +13,5 @@ internal static class Categories
     public const string ShortDigest = "ShortDigest";
     public const string Streaming = "Streaming";
     public const string Peers = "Peers";
+    public const string Kernels = "Kernels";
 }
