@@ -8,17 +8,20 @@ namespace Blake2Fast.Internal;
 /// <see cref="CryptoStream"/> and other APIs that take one. The key goes into BLAKE2's own keyed
 /// mode (the key block), which is not the RFC 2104 HMAC construction.
 /// </summary>
-internal sealed class Blake2Hmac<TVariant> : HMAC where TVariant : struct, IBlake2Variant
+internal sealed class Blake2Hmac<TEngine> : HMAC where TEngine : struct, IBlake2Engine
 {
     private readonly int _digestLength;
-    private Blake2Core<TVariant> _core;
+    private TEngine _core;
 
     public Blake2Hmac(int digestLength, ReadOnlySpan<byte> key)
     {
         _digestLength = digestLength;
         HashSizeValue = digestLength * 8;
-        BlockSizeValue = TVariant.BlockLength;
+        BlockSizeValue = TEngine.BlockLength;
         KeyValue = key.ToArray();
+
+        // Mutated only through its methods; the compiler cannot see that for a generic struct.
+        _core = default;
         Initialize();
     }
 
@@ -32,7 +35,7 @@ internal sealed class Blake2Hmac<TVariant> : HMAC where TVariant : struct, IBlak
         set
         {
             ArgumentNullException.ThrowIfNull(value);
-            Guard.MaxLength(value.Length, TVariant.MaxKeyLength, "key", nameof(Key));
+            Guard.MaxLength(value.Length, TEngine.MaxKeyLength, "key", nameof(Key));
             CryptographicOperations.ZeroMemory(KeyValue);
             KeyValue = (byte[])value.Clone();
             Initialize();
