@@ -9,7 +9,7 @@ namespace Blake2Fast.Tests;
 /// </summary>
 public static class Blake2pBoundaryVectors
 {
-    public sealed record Case(string Algorithm, int Length, int KeyLength, string Expected)
+    public sealed record Vector(string Algorithm, int Length, int KeyLength, string Expected)
     {
         public byte[] Input()
         {
@@ -36,7 +36,7 @@ public static class Blake2pBoundaryVectors
         public override string ToString() => $"{Algorithm} in={Length} key={KeyLength}";
     }
 
-    public static readonly Case[] All =
+    public static readonly Vector[] All =
     [
         new("blake2bp", 0, 0, "b5ef811a8038f70b628fa8b294daae7492b1ebe343a80eaabbf1f6ae664dd67b9d90b0120791eab81dc96985f28849f6a305186a85501b405114bfa678df9380"),
         new("blake2bp", 0, 64, "009a61bfe13ea82b796f04a00653a36a64a933a48dbe3959bd4c6bae033367c567c65d4efe5192076fba7b2a8cf023f46f8cc47e6d857fbf7ae69736565a32dd"),
