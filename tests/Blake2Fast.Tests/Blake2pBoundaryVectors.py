@@ -23,3 +23,16 @@ for alg, maxd in (('blake2bp',64),('blake2sp',32)):
         for key in (b'', bytes(range(1, maxd + 1))):
             print(f'        new("{alg}", {n}, {len(key)}, "{h(alg, data, key, maxd)}"),')
 
+
+# Digest-length sweep (Blake2pBoundaryVectors.DigestSweep): SHA-256 of the concatenated digests for
+# every digest length 1..max, input lengths 0, 1, 3, block-1, block, block+1, 3 blocks + 5 (same input
+# pattern), key lengths 0, 1, max.
+import hashlib
+for alg, maxd, block in (('blake2bp', 64, 128), ('blake2sp', 32, 64)):
+    acc = hashlib.sha256()
+    for d in range(1, maxd + 1):
+        for n in (0, 1, 3, block - 1, block, block + 1, 3 * block + 5):
+            data = bytes((i * 7 + 3) & 0xFF for i in range(n))
+            for k in (0, 1, maxd):
+                acc.update(bytes.fromhex(h(alg, data, bytes(range(1, k + 1)), d)))
+    print(f'        ["{alg}"] = "{acc.hexdigest()}",')

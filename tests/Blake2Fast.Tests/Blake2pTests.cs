@@ -102,7 +102,38 @@ public abstract class Blake2pTests
         }
     }
 
-    // ---- Odd digest lengths and keys (blake2-params.json) ----
+    // ---- Odd digest lengths and keys (blake2-params.json, libb2 sweep) ----
+
+    [Theory]
+    [MemberData(nameof(Blake2pTestData.Kernels), MemberType = typeof(Blake2pTestData))]
+    public void Every_digest_length_with_short_inputs(byte kernel)
+    {
+        if (!F.IsKernelSupported(kernel))
+        {
+            return;
+        }
+
+        int block = F.StripeLength / (F.MaxDigestLength == 64 ? 4 : 8);
+        using var all = IncrementalHash.CreateHash(HashAlgorithmName.SHA256);
+        for (int d = 1; d <= F.MaxDigestLength; d++)
+        {
+            foreach (int n in new[] { 0, 1, 3, block - 1, block, block + 1, (3 * block) + 5 })
+            {
+                byte[] input = new Blake2pBoundaryVectors.Vector(F.Algorithm, n, 0, "").Input();
+                foreach (int k in new[] { 0, 1, F.MaxKeyLength })
+                {
+                    byte[] key = new Blake2pBoundaryVectors.Vector(F.Algorithm, 0, k, "").Key();
+                    byte[] oneShot = F.HashData(key, input, d);
+                    IBlake2pHasher hasher = F.CreateIncrementalHasher(d, key, kernel);
+                    Blake2pTestData.Feed(hasher, input, 2);
+                    Assert.Equal(oneShot, hasher.Finish());
+                    all.AppendData(oneShot);
+                }
+            }
+        }
+
+        Assert.Equal(Blake2pBoundaryVectors.DigestSweep[F.Algorithm], Convert.ToHexStringLower(all.GetHashAndReset()));
+    }
 
     [Fact]
     public void Parameter_vectors()

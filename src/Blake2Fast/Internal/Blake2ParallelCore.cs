@@ -20,6 +20,9 @@ namespace Blake2Fast.Internal;
 /// <c>degree - 1</c> blocks follow it (then every leaf of the stripe has a later block); at most one
 /// stripe plus <c>degree - 1</c> blocks stay buffered, and <see cref="Finish"/> finishes each leaf
 /// in the stripe that holds its last block.</para>
+/// <para>An unkeyed input of at most one block only reaches leaf 0; the other leaves' outputs
+/// are then cached values (<see cref="Blake2Tree{TLeaf}.HashShortInput"/>), which keeps short
+/// hashes close to the cost of the root alone.</para>
 /// <para>A value type, as <see cref="Blake2Core{TVariant}"/>: one-shot hashing keeps it on the
 /// stack; copying it forks the computation, key included.</para>
 /// </remarks>
@@ -147,12 +150,36 @@ internal struct Blake2ParallelCore<TParallel> : IBlake2Engine where TParallel : 
     public void Finish(Span<byte> destination)
     {
         ThrowIfNotActive();
+        int blockLength = TParallel.BlockLength;
+        Span<byte> buffer = _buffer;
+        Span<byte> leaves = stackalloc byte[TParallel.Degree * TParallel.MaxDigestLength];
+        int remaining = _bufferLength;
+        if (_keyLength == 0 && remaining <= blockLength)
+        {
+            // Only leaf 0 has data (no key block, and no stripe was compressed: that leaves more
+            // than a block buffered).
+            buffer[remaining..blockLength].Clear();
+            TParallel.HashShortInput(buffer[..blockLength], remaining, _digestLength, leaves);
+        }
+        else
+        {
+            FinishLeaves(leaves);
+        }
+
+        TParallel.HashRoot(leaves, _digestLength, _keyLength, destination[.._digestLength]);
+        CryptographicOperations.ZeroMemory(leaves);
+        Erase();
+        _status = Finished;
+    }
+
+    /// <summary>Finishes every leaf in the lanes and writes its output.</summary>
+    private void FinishLeaves(Span<byte> leaves)
+    {
         int degree = TParallel.Degree;
         int blockLength = TParallel.BlockLength;
         int stripeLength = StripeLength;
         int leafLength = TParallel.MaxDigestLength;
         Span<byte> buffer = _buffer;
-        Span<byte> leaves = stackalloc byte[degree * leafLength];
         int remaining = _bufferLength;
         int offset = 0;
         uint written = 0;
@@ -198,11 +225,6 @@ internal struct Blake2ParallelCore<TParallel> : IBlake2Engine where TParallel : 
                 TParallel.WriteLane(ref _lanes, leaf, leaves.Slice(leaf * leafLength, leafLength));
             }
         }
-
-        TParallel.HashRoot(leaves, _digestLength, _keyLength, destination[.._digestLength]);
-        CryptographicOperations.ZeroMemory(leaves);
-        Erase();
-        _status = Finished;
     }
 
     /// <summary>Zeroes the key, the buffered input and the chain values.</summary>

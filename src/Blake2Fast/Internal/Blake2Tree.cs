@@ -1,4 +1,6 @@
 using System;
+using System.Runtime.CompilerServices;
+using System.Threading;
 
 namespace Blake2Fast.Internal;
 
@@ -9,8 +11,16 @@ namespace Blake2Fast.Internal;
 /// </summary>
 internal static class Blake2Tree<TLeaf> where TLeaf : struct, IBlake2Variant
 {
-    /// <summary>Leaf 0's initial chain value; leaf i differs only by i in the node-offset word.</summary>
-    public static void InitializeLeafChain(Span<byte> chain, int degree, int digestLength, int keyLength)
+    /// <summary>
+    /// Outputs of leaves 1 and up for an unkeyed input that fits in leaf 0's first block, by digest
+    /// length. Those leaves hash the empty message, so their outputs depend on nothing but the
+    /// digest length: computing them once turns a short hash into one leaf compression plus the
+    /// root, instead of a whole stripe of leaves plus the root.
+    /// </summary>
+    private static readonly byte[]?[] EmptyLeaves = new byte[]?[TLeaf.MaxDigestLength + 1];
+
+    /// <summary>Leaf <paramref name="nodeOffset"/>'s initial chain value.</summary>
+    public static void InitializeLeafChain(Span<byte> chain, int degree, int digestLength, int keyLength, ulong nodeOffset = 0)
     {
         // The key's bytes never reach the parameter block, only its length does.
         Span<byte> keyLengthOnly = stackalloc byte[keyLength];
@@ -20,8 +30,49 @@ internal static class Blake2Tree<TLeaf> where TLeaf : struct, IBlake2Variant
             Key = keyLengthOnly,
             FanOut = (byte)degree,
             MaxDepth = 2,
+            NodeOffset = nodeOffset,
             InnerLength = (byte)TLeaf.MaxDigestLength,
         });
+    }
+
+    /// <summary>
+    /// All leaf outputs for an unkeyed input of at most one block: leaf 0 hashes
+    /// <paramref name="block"/> (zero-padded, <paramref name="length"/> bytes of data), the other
+    /// leaves hash nothing.
+    /// </summary>
+    public static void HashShortInput(ReadOnlySpan<byte> block, int length, int degree, int digestLength, Span<byte> leafOutputs)
+    {
+        int leafLength = TLeaf.MaxDigestLength;
+        Span<byte> chain = stackalloc byte[leafLength];
+        InitializeLeafChain(chain, degree, digestLength, 0);
+        ulong t0 = 0, t1 = 0;
+        TLeaf.Compress(TLeaf.DefaultKernel, chain, block, ref t0, ref t1, (uint)length, final: true, lastNode: false);
+        TLeaf.WriteDigest(chain, leafOutputs[..leafLength]);
+        chain.Clear();
+
+        byte[]? empty = Volatile.Read(ref EmptyLeaves[digestLength]) ?? ComputeEmptyLeaves(degree, digestLength);
+        empty.CopyTo(leafOutputs[leafLength..]);
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static byte[] ComputeEmptyLeaves(int degree, int digestLength)
+    {
+        int leafLength = TLeaf.MaxDigestLength;
+        byte[] outputs = new byte[(degree - 1) * leafLength];
+        Span<byte> chain = stackalloc byte[leafLength];
+        Span<byte> emptyBlock = stackalloc byte[TLeaf.BlockLength];
+        emptyBlock.Clear();
+        for (int leaf = 1; leaf < degree; leaf++)
+        {
+            InitializeLeafChain(chain, degree, digestLength, 0, (ulong)leaf);
+            ulong t0 = 0, t1 = 0;
+            TLeaf.Compress(TLeaf.DefaultKernel, chain, emptyBlock, ref t0, ref t1, 0, final: true, lastNode: leaf == degree - 1);
+            TLeaf.WriteDigest(chain, outputs.AsSpan((leaf - 1) * leafLength, leafLength));
+        }
+
+        // Racing threads compute the same bytes; whichever array is published is complete.
+        Volatile.Write(ref EmptyLeaves[digestLength], outputs);
+        return outputs;
     }
 
     /// <summary>

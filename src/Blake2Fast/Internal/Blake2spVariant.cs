@@ -70,6 +70,9 @@ internal readonly struct Blake2spVariant : IBlake2ParallelVariant
         }
     }
 
+    public static void HashShortInput(ReadOnlySpan<byte> block, int length, int digestLength, Span<byte> leafOutputs) =>
+        Blake2Tree<Blake2sVariant>.HashShortInput(block, length, Lanes, digestLength, leafOutputs);
+
     public static void HashRoot(ReadOnlySpan<byte> leafOutputs, int digestLength, int keyLength, Span<byte> destination) =>
         Blake2Tree<Blake2sVariant>.HashRoot(leafOutputs, Lanes, digestLength, keyLength, destination);
 }

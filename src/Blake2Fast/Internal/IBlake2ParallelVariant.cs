@@ -41,6 +41,12 @@ internal interface IBlake2ParallelVariant
     /// <summary>Writes one lane's whole chain value, little-endian (the leaf's output).</summary>
     static abstract void WriteLane(ref Blake2Lanes lanes, int lane, Span<byte> destination);
 
+    /// <summary>
+    /// Writes every leaf's output for an unkeyed input of at most one block (all of it in leaf 0's
+    /// zero-padded <paramref name="block"/>); see <see cref="Blake2Tree{TLeaf}.HashShortInput"/>.
+    /// </summary>
+    static abstract void HashShortInput(ReadOnlySpan<byte> block, int length, int digestLength, Span<byte> leafOutputs);
+
     /// <summary>Hashes the concatenated leaf outputs with the root node's parameters.</summary>
     static abstract void HashRoot(ReadOnlySpan<byte> leafOutputs, int digestLength, int keyLength, Span<byte> destination);
 }

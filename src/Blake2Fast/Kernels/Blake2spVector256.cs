@@ -18,6 +18,20 @@ internal static class Blake2spVector256
     public static void Compress<TRotations>(ref Blake2Lanes lanes, ReadOnlySpan<byte> stripes, uint increment)
         where TRotations : struct, IBlake2spRotations
     {
+        Unsafe.SkipInit(out Message m);
+        CompressStripes<TRotations>(ref lanes, ref MemoryMarshal.GetReference(stripes), (nuint)(stripes.Length / Blake2spKernels.StripeLength), increment, ref m[0]);
+        ((Span<Vector256<uint>>)m).Clear();
+    }
+
+    /// <remarks>
+    /// The transposed message arrives as a <see langword="ref"/> parameter rather than a local of
+    /// this method: the JIT re-derives the address of a stack local before every use (one
+    /// <c>lea</c> per message word, 16 per round), while a parameter stays in a register and each
+    /// message word becomes a memory operand.
+    /// </remarks>
+    private static void CompressStripes<TRotations>(ref Blake2Lanes lanes, ref byte input, nuint stripeCount, uint increment, ref Vector256<uint> m0)
+        where TRotations : struct, IBlake2spRotations
+    {
         ref Vector256<uint> chain = ref Unsafe.As<byte, Vector256<uint>>(ref lanes.Chain[0]);
         ref Vector256<uint> counters = ref Unsafe.As<byte, Vector256<uint>>(ref lanes.Counters[0]);
         ref Vector256<uint> flags = ref Unsafe.As<byte, Vector256<uint>>(ref lanes.Flags[0]);
@@ -29,12 +43,9 @@ internal static class Blake2spVector256
         Vector256<uint> f1 = Vector256.Create(Blake2sScalar.IV7) ^ Unsafe.Add(ref flags, 1);
         Vector256<uint> inc = Vector256.Create(increment);
 
-        Unsafe.SkipInit(out Message m);
-        ref Vector256<uint> m0 = ref m[0];
-        ref byte input = ref MemoryMarshal.GetReference(stripes);
-        ref byte sigma = ref MemoryMarshal.GetReference(Sigma.Table);
+        ref byte sigma = ref Blake2pLaneSchedule.Start;
 
-        for (nuint n = (nuint)(stripes.Length / Blake2spKernels.StripeLength); n != 0; n--)
+        for (nuint n = stripeCount; n != 0; n--)
         {
             // Per-lane 64-bit counters (t0 and t1 rows): a lane carries into t1 when t0 wrapped (LessThan is all ones, i.e. -1).
             t0 += inc;
@@ -51,14 +62,14 @@ internal static class Blake2spVector256
             ref byte s = ref sigma;
             for (int round = 0; round < 10; round++)
             {
-                G<TRotations>(ref v0, ref v4, ref v8, ref v12, Unsafe.Add(ref m0, s), Unsafe.Add(ref m0, Unsafe.Add(ref s, 1)));
-                G<TRotations>(ref v1, ref v5, ref v9, ref v13, Unsafe.Add(ref m0, Unsafe.Add(ref s, 2)), Unsafe.Add(ref m0, Unsafe.Add(ref s, 3)));
-                G<TRotations>(ref v2, ref v6, ref v10, ref v14, Unsafe.Add(ref m0, Unsafe.Add(ref s, 4)), Unsafe.Add(ref m0, Unsafe.Add(ref s, 5)));
-                G<TRotations>(ref v3, ref v7, ref v11, ref v15, Unsafe.Add(ref m0, Unsafe.Add(ref s, 6)), Unsafe.Add(ref m0, Unsafe.Add(ref s, 7)));
-                G<TRotations>(ref v0, ref v5, ref v10, ref v15, Unsafe.Add(ref m0, Unsafe.Add(ref s, 8)), Unsafe.Add(ref m0, Unsafe.Add(ref s, 9)));
-                G<TRotations>(ref v1, ref v6, ref v11, ref v12, Unsafe.Add(ref m0, Unsafe.Add(ref s, 10)), Unsafe.Add(ref m0, Unsafe.Add(ref s, 11)));
-                G<TRotations>(ref v2, ref v7, ref v8, ref v13, Unsafe.Add(ref m0, Unsafe.Add(ref s, 12)), Unsafe.Add(ref m0, Unsafe.Add(ref s, 13)));
-                G<TRotations>(ref v3, ref v4, ref v9, ref v14, Unsafe.Add(ref m0, Unsafe.Add(ref s, 14)), Unsafe.Add(ref m0, Unsafe.Add(ref s, 15)));
+                G<TRotations>(ref v0, ref v4, ref v8, ref v12, Word(ref m0, s), Word(ref m0, Unsafe.Add(ref s, 1)));
+                G<TRotations>(ref v1, ref v5, ref v9, ref v13, Word(ref m0, Unsafe.Add(ref s, 2)), Word(ref m0, Unsafe.Add(ref s, 3)));
+                G<TRotations>(ref v2, ref v6, ref v10, ref v14, Word(ref m0, Unsafe.Add(ref s, 4)), Word(ref m0, Unsafe.Add(ref s, 5)));
+                G<TRotations>(ref v3, ref v7, ref v11, ref v15, Word(ref m0, Unsafe.Add(ref s, 6)), Word(ref m0, Unsafe.Add(ref s, 7)));
+                G<TRotations>(ref v0, ref v5, ref v10, ref v15, Word(ref m0, Unsafe.Add(ref s, 8)), Word(ref m0, Unsafe.Add(ref s, 9)));
+                G<TRotations>(ref v1, ref v6, ref v11, ref v12, Word(ref m0, Unsafe.Add(ref s, 10)), Word(ref m0, Unsafe.Add(ref s, 11)));
+                G<TRotations>(ref v2, ref v7, ref v8, ref v13, Word(ref m0, Unsafe.Add(ref s, 12)), Word(ref m0, Unsafe.Add(ref s, 13)));
+                G<TRotations>(ref v3, ref v4, ref v9, ref v14, Word(ref m0, Unsafe.Add(ref s, 14)), Word(ref m0, Unsafe.Add(ref s, 15)));
                 s = ref Unsafe.Add(ref s, 16);
             }
 
@@ -77,7 +88,6 @@ internal static class Blake2spVector256
         Unsafe.Add(ref chain, 4) = h4; Unsafe.Add(ref chain, 5) = h5; Unsafe.Add(ref chain, 6) = h6; Unsafe.Add(ref chain, 7) = h7;
         counters = t0;
         Unsafe.Add(ref counters, 1) = t1;
-        ((Span<Vector256<uint>>)m).Clear();
     }
 
     /// <summary>
@@ -108,6 +118,11 @@ internal static class Blake2spVector256
             Unsafe.Add(ref m, word + 3) = Avx2.UnpackHigh(b, d).AsUInt32();
         }
     }
+
+    /// <summary>Message word <c>scaled / 4</c>; see <see cref="Blake2pLaneSchedule"/>.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Vector256<uint> Word(ref Vector256<uint> m0, byte scaled) =>
+        Unsafe.AddByteOffset(ref m0, (nuint)scaled * 8);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void G<TRotations>(ref Vector256<uint> a, ref Vector256<uint> b, ref Vector256<uint> c, ref Vector256<uint> d, Vector256<uint> x, Vector256<uint> y)
