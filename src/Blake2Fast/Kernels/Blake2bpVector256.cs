@@ -62,14 +62,14 @@ internal static class Blake2bpVector256
             ref byte s = ref sigma;
             for (int round = 0; round < 12; round++)
             {
-                G<TRotations>(ref v0, ref v4, ref v8, ref v12, Word(ref m0, s), Word(ref m0, Unsafe.Add(ref s, 1)));
-                G<TRotations>(ref v1, ref v5, ref v9, ref v13, Word(ref m0, Unsafe.Add(ref s, 2)), Word(ref m0, Unsafe.Add(ref s, 3)));
-                G<TRotations>(ref v2, ref v6, ref v10, ref v14, Word(ref m0, Unsafe.Add(ref s, 4)), Word(ref m0, Unsafe.Add(ref s, 5)));
-                G<TRotations>(ref v3, ref v7, ref v11, ref v15, Word(ref m0, Unsafe.Add(ref s, 6)), Word(ref m0, Unsafe.Add(ref s, 7)));
-                G<TRotations>(ref v0, ref v5, ref v10, ref v15, Word(ref m0, Unsafe.Add(ref s, 8)), Word(ref m0, Unsafe.Add(ref s, 9)));
-                G<TRotations>(ref v1, ref v6, ref v11, ref v12, Word(ref m0, Unsafe.Add(ref s, 10)), Word(ref m0, Unsafe.Add(ref s, 11)));
-                G<TRotations>(ref v2, ref v7, ref v8, ref v13, Word(ref m0, Unsafe.Add(ref s, 12)), Word(ref m0, Unsafe.Add(ref s, 13)));
-                G<TRotations>(ref v3, ref v4, ref v9, ref v14, Word(ref m0, Unsafe.Add(ref s, 14)), Word(ref m0, Unsafe.Add(ref s, 15)));
+                G<TRotations>(ref v0, ref v4, ref v8, ref v12, ref m0, s, Unsafe.Add(ref s, 1));
+                G<TRotations>(ref v1, ref v5, ref v9, ref v13, ref m0, Unsafe.Add(ref s, 2), Unsafe.Add(ref s, 3));
+                G<TRotations>(ref v2, ref v6, ref v10, ref v14, ref m0, Unsafe.Add(ref s, 4), Unsafe.Add(ref s, 5));
+                G<TRotations>(ref v3, ref v7, ref v11, ref v15, ref m0, Unsafe.Add(ref s, 6), Unsafe.Add(ref s, 7));
+                G<TRotations>(ref v0, ref v5, ref v10, ref v15, ref m0, Unsafe.Add(ref s, 8), Unsafe.Add(ref s, 9));
+                G<TRotations>(ref v1, ref v6, ref v11, ref v12, ref m0, Unsafe.Add(ref s, 10), Unsafe.Add(ref s, 11));
+                G<TRotations>(ref v2, ref v7, ref v8, ref v13, ref m0, Unsafe.Add(ref s, 12), Unsafe.Add(ref s, 13));
+                G<TRotations>(ref v3, ref v4, ref v9, ref v14, ref m0, Unsafe.Add(ref s, 14), Unsafe.Add(ref s, 15));
                 s = ref Unsafe.Add(ref s, 16);
             }
 
@@ -114,15 +114,21 @@ internal static class Blake2bpVector256
     private static Vector256<ulong> Word(ref Vector256<ulong> m0, byte scaled) =>
         Unsafe.AddByteOffset(ref m0, (nuint)scaled * 8);
 
+    /// <remarks>
+    /// G loads its two message words itself, at their point of use: passed in as values, both
+    /// were loaded before the first addition and the second one occupied a register (or, with
+    /// AVX2's 16 registers, a spill slot) through half of G. Loaded here, each one is a memory
+    /// operand of its addition.
+    /// </remarks>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void G<TRotations>(ref Vector256<ulong> a, ref Vector256<ulong> b, ref Vector256<ulong> c, ref Vector256<ulong> d, Vector256<ulong> x, Vector256<ulong> y)
+    private static void G<TRotations>(ref Vector256<ulong> a, ref Vector256<ulong> b, ref Vector256<ulong> c, ref Vector256<ulong> d, ref Vector256<ulong> m0, byte x, byte y)
         where TRotations : struct, IBlake2bpRotations
     {
-        a += b + x;
+        a += b + Word(ref m0, x);
         d = TRotations.RotateRight32(d ^ a);
         c += d;
         b = TRotations.RotateRight24(b ^ c);
-        a += b + y;
+        a += b + Word(ref m0, y);
         d = TRotations.RotateRight16(d ^ a);
         c += d;
         b = TRotations.RotateRight63(b ^ c);
