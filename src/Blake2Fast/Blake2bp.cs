@@ -12,7 +12,8 @@ namespace Blake2Fast;
 /// BLAKE2bp: the parallel mode of BLAKE2b - 4 BLAKE2b leaves, each hashing every 4th
 /// 128-byte block of the input, and a root hashing their outputs. Digests of 1 to 64 bytes, an
 /// optional key of up to 64 bytes. It is a different function from BLAKE2b (different digests),
-/// and several times faster on large inputs: the leaves are hashed side by side in SIMD lanes.
+/// and, with AVX2 or AVX-512, several times faster on large inputs: the leaves are hashed side by
+/// side in SIMD lanes.
 /// </summary>
 /// <remarks>
 /// <para>The <c>HashData</c> / <c>TryHashData</c> / <c>HashDataAsync</c> methods follow the
