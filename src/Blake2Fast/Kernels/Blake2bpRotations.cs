@@ -10,6 +10,9 @@ namespace Blake2Fast.Kernels;
 /// </summary>
 internal interface IBlake2bpRotations
 {
+    /// <summary>Whether the ISA has 32 vector registers (AVX-512) rather than 16 (AVX2); G orders its additions by it.</summary>
+    static abstract bool HasManyRegisters { get; }
+
     static abstract Vector256<ulong> RotateRight32(Vector256<ulong> x);
 
     static abstract Vector256<ulong> RotateRight24(Vector256<ulong> x);
@@ -26,6 +29,8 @@ internal interface IBlake2bpRotations
 /// </summary>
 internal readonly struct Blake2bpAvx2Rotations : IBlake2bpRotations
 {
+    public static bool HasManyRegisters => false;
+
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static Vector256<ulong> RotateRight32(Vector256<ulong> x) =>
         Avx2.Shuffle(x.AsUInt32(), 0b10_11_00_01).AsUInt64();
@@ -46,6 +51,8 @@ internal readonly struct Blake2bpAvx2Rotations : IBlake2bpRotations
 /// <summary>AVX-512VL rotates any 64-bit lane amount in one instruction (vprorq).</summary>
 internal readonly struct Blake2bpAvx512Rotations : IBlake2bpRotations
 {
+    public static bool HasManyRegisters => true;
+
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static Vector256<ulong> RotateRight32(Vector256<ulong> x) => Avx512F.VL.RotateRight(x, 32);
 

@@ -10,6 +10,9 @@ namespace Blake2Fast.Kernels;
 /// </summary>
 internal interface IBlake2spRotations
 {
+    /// <summary>Whether the ISA has 32 vector registers (AVX-512) rather than 16 (AVX2); G orders its additions by it.</summary>
+    static abstract bool HasManyRegisters { get; }
+
     static abstract Vector256<uint> RotateRight16(Vector256<uint> x);
 
     static abstract Vector256<uint> RotateRight12(Vector256<uint> x);
@@ -25,6 +28,8 @@ internal interface IBlake2spRotations
 /// </summary>
 internal readonly struct Blake2spAvx2Rotations : IBlake2spRotations
 {
+    public static bool HasManyRegisters => false;
+
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static Vector256<uint> RotateRight16(Vector256<uint> x) =>
         Avx2.Shuffle(x.AsByte(), Vector256.Create((byte)2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13, 2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13)).AsUInt32();
@@ -45,6 +50,8 @@ internal readonly struct Blake2spAvx2Rotations : IBlake2spRotations
 /// <summary>AVX-512VL rotates any 32-bit lane amount in one instruction (vprord).</summary>
 internal readonly struct Blake2spAvx512Rotations : IBlake2spRotations
 {
+    public static bool HasManyRegisters => true;
+
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static Vector256<uint> RotateRight16(Vector256<uint> x) => Avx512F.VL.RotateRight(x, 16);
 

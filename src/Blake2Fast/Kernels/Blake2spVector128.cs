@@ -24,18 +24,22 @@ internal static class Blake2spVector128
     public static void Compress(ref Blake2Lanes lanes, ReadOnlySpan<byte> stripes, uint increment)
     {
         int stripeCount = stripes.Length / Blake2spKernels.StripeLength;
+        Unsafe.SkipInit(out Message m);
         while (stripeCount != 0)
         {
             int chunk = Math.Min(stripeCount, StripesPerChunk);
             ReadOnlySpan<byte> part = stripes[..(chunk * Blake2spKernels.StripeLength)];
-            CompressHalf(ref lanes, 0, part, increment);
-            CompressHalf(ref lanes, 1, part, increment);
+            CompressHalf(ref lanes, 0, part, increment, ref m[0]);
+            CompressHalf(ref lanes, 1, part, increment, ref m[0]);
             stripes = stripes[part.Length..];
             stripeCount -= chunk;
         }
+
+        ((Span<Vector128<uint>>)m).Clear();
     }
 
-    private static void CompressHalf(ref Blake2Lanes lanes, int half, ReadOnlySpan<byte> stripes, uint increment)
+    /// <remarks>The message buffer is a parameter for the reason given in Blake2spVector256.CompressStripes.</remarks>
+    private static void CompressHalf(ref Blake2Lanes lanes, int half, ReadOnlySpan<byte> stripes, uint increment, ref Vector128<uint> m0)
     {
         // A row is 32 bytes (8 lanes); this half is its first or second 16 bytes.
         int laneOffset = 16 * half;
@@ -51,10 +55,8 @@ internal static class Blake2spVector128
         Vector128<uint> f1 = Vector128.Create(Blake2sScalar.IV7) ^ Unsafe.Add(ref flags, 2);
         Vector128<uint> inc = Vector128.Create(increment);
 
-        Unsafe.SkipInit(out Message m);
-        ref Vector128<uint> m0 = ref m[0];
         ref byte input = ref Unsafe.Add(ref MemoryMarshal.GetReference(stripes), 256 * half);
-        ref byte sigma = ref MemoryMarshal.GetReference(Sigma.Table);
+        ref byte sigma = ref Blake2pLaneSchedule.Start;
 
         for (nuint n = (nuint)(stripes.Length / Blake2spKernels.StripeLength); n != 0; n--)
         {
@@ -79,14 +81,14 @@ internal static class Blake2spVector128
             ref byte s = ref sigma;
             for (int round = 0; round < 10; round++)
             {
-                G(ref v0, ref v4, ref v8, ref v12, Unsafe.Add(ref m0, s), Unsafe.Add(ref m0, Unsafe.Add(ref s, 1)));
-                G(ref v1, ref v5, ref v9, ref v13, Unsafe.Add(ref m0, Unsafe.Add(ref s, 2)), Unsafe.Add(ref m0, Unsafe.Add(ref s, 3)));
-                G(ref v2, ref v6, ref v10, ref v14, Unsafe.Add(ref m0, Unsafe.Add(ref s, 4)), Unsafe.Add(ref m0, Unsafe.Add(ref s, 5)));
-                G(ref v3, ref v7, ref v11, ref v15, Unsafe.Add(ref m0, Unsafe.Add(ref s, 6)), Unsafe.Add(ref m0, Unsafe.Add(ref s, 7)));
-                G(ref v0, ref v5, ref v10, ref v15, Unsafe.Add(ref m0, Unsafe.Add(ref s, 8)), Unsafe.Add(ref m0, Unsafe.Add(ref s, 9)));
-                G(ref v1, ref v6, ref v11, ref v12, Unsafe.Add(ref m0, Unsafe.Add(ref s, 10)), Unsafe.Add(ref m0, Unsafe.Add(ref s, 11)));
-                G(ref v2, ref v7, ref v8, ref v13, Unsafe.Add(ref m0, Unsafe.Add(ref s, 12)), Unsafe.Add(ref m0, Unsafe.Add(ref s, 13)));
-                G(ref v3, ref v4, ref v9, ref v14, Unsafe.Add(ref m0, Unsafe.Add(ref s, 14)), Unsafe.Add(ref m0, Unsafe.Add(ref s, 15)));
+                G(ref v0, ref v4, ref v8, ref v12, ref m0, s, Unsafe.Add(ref s, 1));
+                G(ref v1, ref v5, ref v9, ref v13, ref m0, Unsafe.Add(ref s, 2), Unsafe.Add(ref s, 3));
+                G(ref v2, ref v6, ref v10, ref v14, ref m0, Unsafe.Add(ref s, 4), Unsafe.Add(ref s, 5));
+                G(ref v3, ref v7, ref v11, ref v15, ref m0, Unsafe.Add(ref s, 6), Unsafe.Add(ref s, 7));
+                G(ref v0, ref v5, ref v10, ref v15, ref m0, Unsafe.Add(ref s, 8), Unsafe.Add(ref s, 9));
+                G(ref v1, ref v6, ref v11, ref v12, ref m0, Unsafe.Add(ref s, 10), Unsafe.Add(ref s, 11));
+                G(ref v2, ref v7, ref v8, ref v13, ref m0, Unsafe.Add(ref s, 12), Unsafe.Add(ref s, 13));
+                G(ref v3, ref v4, ref v9, ref v14, ref m0, Unsafe.Add(ref s, 14), Unsafe.Add(ref s, 15));
                 s = ref Unsafe.Add(ref s, 16);
             }
 
@@ -105,22 +107,26 @@ internal static class Blake2spVector128
         Unsafe.Add(ref chain, 8) = h4; Unsafe.Add(ref chain, 10) = h5; Unsafe.Add(ref chain, 12) = h6; Unsafe.Add(ref chain, 14) = h7;
         counters = t0;
         Unsafe.Add(ref counters, 2) = t1;
-        ((Span<Vector128<uint>>)m).Clear();
     }
 
     /// <summary>Rotations are shifts: byte shuffles would need SSSE3, which this kernel does not assume.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void G(ref Vector128<uint> a, ref Vector128<uint> b, ref Vector128<uint> c, ref Vector128<uint> d, Vector128<uint> x, Vector128<uint> y)
+    private static void G(ref Vector128<uint> a, ref Vector128<uint> b, ref Vector128<uint> c, ref Vector128<uint> d, ref Vector128<uint> m0, byte x, byte y)
     {
-        a += b + x;
+        a += b + Word(ref m0, x);
         d = RotateRight(d ^ a, 16);
         c += d;
         b = RotateRight(b ^ c, 12);
-        a += b + y;
+        a += b + Word(ref m0, y);
         d = RotateRight(d ^ a, 8);
         c += d;
         b = RotateRight(b ^ c, 7);
     }
+
+    /// <summary>Message word <c>scaled / 4</c>; see <see cref="Blake2pLaneSchedule"/>.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Vector128<uint> Word(ref Vector128<uint> m0, byte scaled) =>
+        Unsafe.AddByteOffset(ref m0, (nuint)scaled * 4);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static Vector128<uint> RotateRight(Vector128<uint> x, [ConstantExpected] int n) =>

@@ -134,11 +134,32 @@ internal static class Blake2spVector256
     private static void G<TRotations>(ref Vector256<uint> a, ref Vector256<uint> b, ref Vector256<uint> c, ref Vector256<uint> d, ref Vector256<uint> m0, byte x, byte y)
         where TRotations : struct, IBlake2spRotations
     {
-        a += b + Word(ref m0, x);
+        // With 32 registers, (a + x) + b: b is the value G's previous step has just produced, a was
+        // ready earlier, so adding the message word to a first leaves one addition, not two, between
+        // b and the rest of G's dependency chain (about 10% faster with AVX-512). With AVX2's 16
+        // registers the early sum costs a register that the JIT then spills (about 20% slower),
+        // so that build keeps a + (b + x).
+        if (TRotations.HasManyRegisters)
+        {
+            a = a + Word(ref m0, x) + b;
+        }
+        else
+        {
+            a += b + Word(ref m0, x);
+        }
+
         d = TRotations.RotateRight16(d ^ a);
         c += d;
         b = TRotations.RotateRight12(b ^ c);
-        a += b + Word(ref m0, y);
+        if (TRotations.HasManyRegisters)
+        {
+            a = a + Word(ref m0, y) + b;
+        }
+        else
+        {
+            a += b + Word(ref m0, y);
+        }
+
         d = TRotations.RotateRight8(d ^ a);
         c += d;
         b = TRotations.RotateRight7(b ^ c);
