@@ -4,8 +4,8 @@ using System.Security.Cryptography;
 namespace Blake2Fast.Internal;
 
 /// <summary>
-/// BLAKE2 behind the <see cref="HMAC"/> / <see cref="HashAlgorithm"/> contract, for
-/// <see cref="CryptoStream"/> and other APIs that take one. The key goes into BLAKE2's own keyed
+/// Any BLAKE2-family engine (BLAKE2b/s, BLAKE2bp/sp) behind the <see cref="HMAC"/> /
+/// <see cref="HashAlgorithm"/> contract, for <see cref="CryptoStream"/> and other APIs that take one. The key goes into BLAKE2's own keyed
 /// mode (the key block), which is not the RFC 2104 HMAC construction.
 /// </summary>
 internal sealed class Blake2Hmac<TEngine> : HMAC where TEngine : struct, IBlake2Engine
@@ -45,6 +45,7 @@ internal sealed class Blake2Hmac<TEngine> : HMAC where TEngine : struct, IBlake2
     public override void Initialize()
     {
         ObjectDisposedException.ThrowIf(KeyValue is null, this);
+        // Sequential settings; the parallel engines read only the digest length and the key from them.
         _core.Initialize(Blake2Settings.Sequential(_digestLength, KeyValue));
     }
 
