@@ -5,7 +5,7 @@ using System.Security.Cryptography;
 using System.Threading;
 using System.Threading.Tasks;
 using Blake2Fast.Internal;
-using OneShot = Blake2Fast.Internal.Blake2OneShot<Blake2Fast.Internal.Blake2bVariant>;
+using OneShot = Blake2Fast.Internal.Blake2OneShot<Blake2Fast.Internal.Blake2Core<Blake2Fast.Internal.Blake2bVariant>>;
 
 namespace Blake2Fast;
 
@@ -422,7 +422,7 @@ public static class Blake2b
     public static HashAlgorithm CreateHashAlgorithm(int digestLength = DefaultDigestLength)
     {
         Guard.DigestLength(digestLength, MaxDigestLength);
-        return new Blake2Hmac<Blake2bVariant>(digestLength, default);
+        return new Blake2Hmac<Blake2Core<Blake2bVariant>>(digestLength, default);
     }
 
     /// <summary>
@@ -457,7 +457,7 @@ public static class Blake2b
     {
         Guard.DigestLength(digestLength, MaxDigestLength);
         Guard.MaxLength(key.Length, MaxKeyLength, "key", nameof(key));
-        return new Blake2Hmac<Blake2bVariant>(digestLength, key);
+        return new Blake2Hmac<Blake2Core<Blake2bVariant>>(digestLength, key);
     }
 
     private static Blake2Settings Settings(int digestLength, ReadOnlySpan<byte> key)

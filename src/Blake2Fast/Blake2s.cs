@@ -5,7 +5,7 @@ using System.Security.Cryptography;
 using System.Threading;
 using System.Threading.Tasks;
 using Blake2Fast.Internal;
-using OneShot = Blake2Fast.Internal.Blake2OneShot<Blake2Fast.Internal.Blake2sVariant>;
+using OneShot = Blake2Fast.Internal.Blake2OneShot<Blake2Fast.Internal.Blake2Core<Blake2Fast.Internal.Blake2sVariant>>;
 
 namespace Blake2Fast;
 
@@ -422,7 +422,7 @@ public static class Blake2s
     public static HashAlgorithm CreateHashAlgorithm(int digestLength = DefaultDigestLength)
     {
         Guard.DigestLength(digestLength, MaxDigestLength);
-        return new Blake2Hmac<Blake2sVariant>(digestLength, default);
+        return new Blake2Hmac<Blake2Core<Blake2sVariant>>(digestLength, default);
     }
 
     /// <summary>
@@ -457,7 +457,7 @@ public static class Blake2s
     {
         Guard.DigestLength(digestLength, MaxDigestLength);
         Guard.MaxLength(key.Length, MaxKeyLength, "key", nameof(key));
-        return new Blake2Hmac<Blake2sVariant>(digestLength, key);
+        return new Blake2Hmac<Blake2Core<Blake2sVariant>>(digestLength, key);
     }
 
     private static Blake2Settings Settings(int digestLength, ReadOnlySpan<byte> key)

@@ -14,7 +14,7 @@ namespace Blake2Fast.Internal;
 /// A value type on purpose: one-shot hashing keeps it on the stack and allocates nothing. Copying it
 /// forks the computation, key included.
 /// </remarks>
-internal struct Blake2Core<TVariant> where TVariant : struct, IBlake2Variant
+internal struct Blake2Core<TVariant> : IBlake2Engine where TVariant : struct, IBlake2Variant
 {
     private const byte Uninitialized = 0;
     private const byte Active = 1;
@@ -32,6 +32,12 @@ internal struct Blake2Core<TVariant> where TVariant : struct, IBlake2Variant
     private byte _status;
     private byte _kernel;
     private bool _lastNode;
+
+    /// <inheritdoc/>
+    public static int BlockLength => TVariant.BlockLength;
+
+    /// <inheritdoc/>
+    public static int MaxKeyLength => TVariant.MaxKeyLength;
 
     /// <summary>The number of bytes <see cref="Finish"/> writes.</summary>
     public readonly int DigestLength => _digestLength;

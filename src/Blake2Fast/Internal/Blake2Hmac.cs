@@ -4,21 +4,24 @@ using System.Security.Cryptography;
 namespace Blake2Fast.Internal;
 
 /// <summary>
-/// BLAKE2 behind the <see cref="HMAC"/> / <see cref="HashAlgorithm"/> contract, for
-/// <see cref="CryptoStream"/> and other APIs that take one. The key goes into BLAKE2's own keyed
+/// Any BLAKE2-family engine (BLAKE2b/s, BLAKE2bp/sp) behind the <see cref="HMAC"/> /
+/// <see cref="HashAlgorithm"/> contract, for <see cref="CryptoStream"/> and other APIs that take one. The key goes into BLAKE2's own keyed
 /// mode (the key block), which is not the RFC 2104 HMAC construction.
 /// </summary>
-internal sealed class Blake2Hmac<TVariant> : HMAC where TVariant : struct, IBlake2Variant
+internal sealed class Blake2Hmac<TEngine> : HMAC where TEngine : struct, IBlake2Engine
 {
     private readonly int _digestLength;
-    private Blake2Core<TVariant> _core;
+    private TEngine _core;
 
     public Blake2Hmac(int digestLength, ReadOnlySpan<byte> key)
     {
         _digestLength = digestLength;
         HashSizeValue = digestLength * 8;
-        BlockSizeValue = TVariant.BlockLength;
+        BlockSizeValue = TEngine.BlockLength;
         KeyValue = key.ToArray();
+
+        // Mutated only through its methods; the compiler cannot see that for a generic struct.
+        _core = default;
         Initialize();
     }
 
@@ -39,7 +42,7 @@ internal sealed class Blake2Hmac<TVariant> : HMAC where TVariant : struct, IBlak
             // After Dispose a new key must not bring the object back to life (and hold a secret nobody erases).
             ObjectDisposedException.ThrowIf(KeyValue is null, this);
             ArgumentNullException.ThrowIfNull(value);
-            Guard.MaxLength(value.Length, TVariant.MaxKeyLength, "key", nameof(Key));
+            Guard.MaxLength(value.Length, TEngine.MaxKeyLength, "key", nameof(Key));
             CryptographicOperations.ZeroMemory(KeyValue);
             KeyValue = (byte[])value.Clone();
             Initialize();
@@ -49,6 +52,7 @@ internal sealed class Blake2Hmac<TVariant> : HMAC where TVariant : struct, IBlak
     public override void Initialize()
     {
         ObjectDisposedException.ThrowIf(KeyValue is null, this);
+        // Sequential settings; the parallel engines read only the digest length and the key from them.
         _core.Initialize(Blake2Settings.Sequential(_digestLength, KeyValue));
     }
 

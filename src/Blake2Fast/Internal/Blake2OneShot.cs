@@ -8,7 +8,7 @@ using System.Threading.Tasks;
 namespace Blake2Fast.Internal;
 
 /// <summary>One-shot hashing of spans and streams, shared by every facade.</summary>
-internal static class Blake2OneShot<TVariant> where TVariant : struct, IBlake2Variant
+internal static class Blake2OneShot<TEngine> where TEngine : struct, IBlake2Engine
 {
     /// <summary>
     /// Large enough that a kernel runs long stretches of blocks between reads, small enough to
@@ -19,7 +19,7 @@ internal static class Blake2OneShot<TVariant> where TVariant : struct, IBlake2Va
     /// <summary>Hashes <paramref name="source"/> into exactly <c>settings.DigestLength</c> bytes of <paramref name="destination"/>.</summary>
     public static int Hash(scoped in Blake2Settings settings, ReadOnlySpan<byte> source, Span<byte> destination)
     {
-        Blake2Core<TVariant> core = default;
+        TEngine core = default;
         core.Initialize(settings);
         core.Update(source);
         core.Finish(destination);
@@ -35,7 +35,7 @@ internal static class Blake2OneShot<TVariant> where TVariant : struct, IBlake2Va
 
     public static int Hash(scoped in Blake2Settings settings, Stream source, Span<byte> destination)
     {
-        Blake2Core<TVariant> core = Start(settings, source);
+        TEngine core = Start(settings, source);
         byte[] buffer = ArrayPool<byte>.Shared.Rent(StreamBufferLength);
         int used = 0;
         try
@@ -65,7 +65,7 @@ internal static class Blake2OneShot<TVariant> where TVariant : struct, IBlake2Va
     }
 
     /// <summary>Checks the stream and starts the hash, before any asynchronous work.</summary>
-    public static Blake2Core<TVariant> Start(scoped in Blake2Settings settings, Stream source)
+    public static TEngine Start(scoped in Blake2Settings settings, Stream source)
     {
         ArgumentNullException.ThrowIfNull(source);
         if (!source.CanRead)
@@ -73,7 +73,7 @@ internal static class Blake2OneShot<TVariant> where TVariant : struct, IBlake2Va
             throw new ArgumentException("The stream does not support reading.", nameof(source));
         }
 
-        Blake2Core<TVariant> core = default;
+        TEngine core = default;
         core.Initialize(settings);
         return core;
     }
@@ -81,7 +81,7 @@ internal static class Blake2OneShot<TVariant> where TVariant : struct, IBlake2Va
     /// <summary>Checks the stream and starts the hash synchronously, so bad arguments throw before any asynchronous work.</summary>
     public static ValueTask<int> HashAsync(scoped in Blake2Settings settings, Stream source, Memory<byte> destination, CancellationToken cancellationToken)
     {
-        Blake2Core<TVariant> core = Start(settings, source);
+        TEngine core = Start(settings, source);
         try
         {
             // The async method takes its own copy of the state before it first awaits.
@@ -107,7 +107,7 @@ internal static class Blake2OneShot<TVariant> where TVariant : struct, IBlake2Va
         }
     }
 
-    private static async ValueTask<int> HashCoreAsync(Blake2Core<TVariant> core, Stream source, Memory<byte> destination, CancellationToken cancellationToken)
+    private static async ValueTask<int> HashCoreAsync(TEngine core, Stream source, Memory<byte> destination, CancellationToken cancellationToken)
     {
         byte[] buffer = ArrayPool<byte>.Shared.Rent(StreamBufferLength);
         int used = 0;

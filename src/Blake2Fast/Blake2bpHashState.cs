@@ -1,0 +1,136 @@
+using System;
+using System.Runtime.InteropServices;
+using Blake2Fast.Internal;
+using Blake2Fast.Kernels;
+
+namespace Blake2Fast;
+
+/// <summary>
+/// An incremental BLAKE2bp hash: feed it data with <c>Update</c>, then read the digest with
+/// <c>Finish</c>. Create one with <see cref="Blake2bp.CreateIncrementalHasher()"/> or its overloads.
+/// </summary>
+/// <remarks>
+/// <para>This is a mutable struct so that incremental hashing allocates nothing. Keep it in a local
+/// variable or a field and call its methods on that variable; do not store it in a
+/// <see langword="readonly"/> field or a <c>using</c> variable, where C# would call the methods on
+/// hidden copies.</para>
+/// <para><b>Copying</b> the struct forks the hash: the copy carries the state so far (including
+/// the key, for a keyed hash) and both continue independently. This is a cheap way to hash many
+/// messages that share a prefix. Each copy holds the key until it is finished or cleared.</para>
+/// <para>A <see langword="default"/> instance is not initialized: every method but
+/// <see cref="Clear"/> throws <see cref="InvalidOperationException"/>.</para>
+/// <para><b>Erasure:</b> <c>Finish</c> and <see cref="Clear"/> zero the key, the buffered input and
+/// the leaves' chain values. After that the state cannot be used again; create a new hasher.</para>
+/// </remarks>
+public struct Blake2bpHashState
+{
+    private Blake2ParallelCore<Blake2bpVariant> _core;
+
+    internal Blake2bpHashState(scoped in Blake2Settings settings, Blake2bpKernel kernel) =>
+        _core.Initialize(settings, (byte)kernel);
+
+    /// <summary>The number of bytes the digest has (0 once finished or when not initialized).</summary>
+    public readonly int DigestLength => _core.DigestLength;
+
+    internal readonly Blake2bpKernel Kernel => (Blake2bpKernel)_core.Kernel;
+
+    /// <summary>Adds <paramref name="input"/> to the hash.</summary>
+    /// <param name="input">The data to hash.</param>
+    /// <exception cref="InvalidOperationException">The state is not initialized or was already finished.</exception>
+    public void Update(ReadOnlySpan<byte> input) => _core.Update(input);
+
+    /// <summary>Adds the bytes of the values in <paramref name="input"/> to the hash, in memory order (the machine's byte order).</summary>
+    /// <typeparam name="T">An unmanaged type; its in-memory bytes, padding included, are hashed.</typeparam>
+    /// <param name="input">The values to hash.</param>
+    /// <exception cref="InvalidOperationException">The state is not initialized or was already finished.</exception>
+    public void Update<T>(ReadOnlySpan<T> input) where T : unmanaged => _core.Update(MemoryMarshal.AsBytes(input));
+
+    /// <summary>Adds the bytes of the elements of <paramref name="input"/> to the hash, in memory order.</summary>
+    /// <typeparam name="T">An unmanaged type; its in-memory bytes, padding included, are hashed.</typeparam>
+    /// <param name="input">The values to hash.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="input"/> is <see langword="null"/>.</exception>
+    /// <exception cref="InvalidOperationException">The state is not initialized or was already finished.</exception>
+    public void Update<T>(T[] input) where T : unmanaged
+    {
+        ArgumentNullException.ThrowIfNull(input);
+        _core.Update(MemoryMarshal.AsBytes(input.AsSpan()));
+    }
+
+    /// <summary>Adds the bytes of the elements in <paramref name="input"/> to the hash, in memory order.</summary>
+    /// <typeparam name="T">An unmanaged type; its in-memory bytes, padding included, are hashed.</typeparam>
+    /// <param name="input">The values to hash.</param>
+    /// <exception cref="InvalidOperationException">The state is not initialized or was already finished.</exception>
+    public void Update<T>(ArraySegment<T> input) where T : unmanaged => _core.Update(MemoryMarshal.AsBytes(input.AsSpan()));
+
+    /// <summary>Adds the bytes of <paramref name="input"/> to the hash, in memory order (the machine's byte order).</summary>
+    /// <typeparam name="T">An unmanaged type; its in-memory bytes, padding included, are hashed.</typeparam>
+    /// <param name="input">The value to hash.</param>
+    /// <exception cref="InvalidOperationException">The state is not initialized or was already finished.</exception>
+    public void Update<T>(T input) where T : unmanaged => _core.Update(MemoryMarshal.AsBytes(new ReadOnlySpan<T>(in input)));
+
+    /// <summary>Finishes the hash and returns the digest; the state is then erased.</summary>
+    /// <returns>A new array of <see cref="DigestLength"/> bytes.</returns>
+    /// <exception cref="InvalidOperationException">The state is not initialized or was already finished.</exception>
+    public byte[] Finish()
+    {
+        byte[] digest = new byte[_core.IsActive ? _core.DigestLength : 0];
+        _core.Finish(digest);
+        return digest;
+    }
+
+    /// <summary>
+    /// Finishes the hash into the first <see cref="DigestLength"/> bytes of
+    /// <paramref name="destination"/> (bytes past them are not touched); the state is then erased.
+    /// </summary>
+    /// <param name="destination">Where to write the digest; at least <see cref="DigestLength"/> bytes.</param>
+    /// <returns>The number of bytes written, <see cref="DigestLength"/>.</returns>
+    /// <exception cref="ArgumentException"><paramref name="destination"/> is too short; nothing was written and the state is unchanged.</exception>
+    /// <exception cref="InvalidOperationException">The state is not initialized or was already finished.</exception>
+    public int Finish(Span<byte> destination)
+    {
+        int length = _core.DigestLength;
+        if (_core.IsActive)
+        {
+            Guard.Destination(destination.Length, length, nameof(destination));
+        }
+
+        _core.Finish(destination);
+        return length;
+    }
+
+    /// <summary>
+    /// Finishes the hash into the first <see cref="DigestLength"/> bytes of
+    /// <paramref name="destination"/> if it is long enough; the state is then erased.
+    /// </summary>
+    /// <param name="destination">Where to write the digest.</param>
+    /// <param name="bytesWritten">The number of bytes written: <see cref="DigestLength"/>, or 0.</param>
+    /// <returns><see langword="false"/> if <paramref name="destination"/> is too short, in which case nothing was written and the state is unchanged.</returns>
+    /// <exception cref="InvalidOperationException">The state is not initialized or was already finished.</exception>
+    public bool TryFinish(Span<byte> destination, out int bytesWritten)
+    {
+        int length = _core.DigestLength;
+        if (_core.IsActive && destination.Length < length)
+        {
+            bytesWritten = 0;
+            return false;
+        }
+
+        _core.Finish(destination);
+        bytesWritten = length;
+        return true;
+    }
+
+    /// <summary>Discards the data hashed so far and starts again with the same key and digest length.</summary>
+    /// <exception cref="InvalidOperationException">The state is not initialized or was already finished.</exception>
+    public void Reset() => _core.Reset();
+
+    /// <summary>
+    /// Erases the key, the buffered input and the chain values without producing a digest, for a
+    /// hash that is abandoned. The state cannot be used afterwards.
+    /// </summary>
+    public void Clear()
+    {
+        _core.Erase();
+        _core = default;
+    }
+}

@@ -1,0 +1,257 @@
+using System;
+using System.Runtime.CompilerServices;
+using System.Security.Cryptography;
+
+namespace Blake2Fast.Internal;
+
+/// <summary>
+/// The incremental engine of BLAKE2bp and BLAKE2sp: input dealt out block by block, round-robin,
+/// to the leaves (hashed side by side as the lanes of one <see cref="Blake2Lanes"/>), then the leaf
+/// outputs hashed by the root.
+/// </summary>
+/// <remarks>
+/// <para>A <em>stripe</em> is one block per leaf, in leaf order: exactly the unit the input is dealt
+/// out in, so stripe k of the input feeds block k of every leaf.</para>
+/// <para>The key block goes to every leaf first. The engine treats it as a stripe of
+/// <c>degree</c> copies of the zero-padded key placed before the data: the leaves then see exactly
+/// their keyed messages and no other path needs to know about keys.</para>
+/// <para>Every leaf's last block must be compressed with the final flag, and the leaves' last
+/// blocks can lie in two different stripes. So a stripe is compressed only once more than
+/// <c>degree - 1</c> blocks follow it (then every leaf of the stripe has a later block); at most one
+/// stripe plus <c>degree - 1</c> blocks stay buffered, and <see cref="Finish"/> finishes each leaf
+/// in the stripe that holds its last block.</para>
+/// <para>An unkeyed input of at most one block only reaches leaf 0; the other leaves' outputs
+/// are then cached values (<see cref="Blake2Tree{TLeaf}.HashShortInput"/>), which keeps short
+/// hashes close to the cost of the root alone.</para>
+/// <para>A value type, as <see cref="Blake2Core{TVariant}"/>: one-shot hashing keeps it on the
+/// stack; copying it forks the computation, key included.</para>
+/// </remarks>
+internal struct Blake2ParallelCore<TParallel> : IBlake2Engine where TParallel : struct, IBlake2ParallelVariant
+{
+    private const byte Uninitialized = 0;
+    private const byte Active = 1;
+    private const byte Finished = 2;
+
+    private Blake2Lanes _lanes;
+    private StripeBuffer _buffer;
+    private Bytes64 _key;
+    private int _bufferLength;
+    private byte _digestLength;
+    private byte _keyLength;
+    private byte _status;
+    private byte _kernel;
+
+    /// <inheritdoc/>
+    public static int BlockLength => TParallel.BlockLength;
+
+    /// <inheritdoc/>
+    public static int MaxKeyLength => TParallel.MaxKeyLength;
+
+    private static int StripeLength => TParallel.Degree * TParallel.BlockLength;
+
+    /// <summary>Bytes that must follow a stripe before it can be compressed: all its blocks but one.</summary>
+    private static int HeldBack => StripeLength - TParallel.BlockLength;
+
+    /// <summary>The number of bytes <see cref="Finish"/> writes.</summary>
+    public readonly int DigestLength => _digestLength;
+
+    /// <summary>Whether the state was initialised (and not yet finished).</summary>
+    public readonly bool IsActive => _status == Active;
+
+    /// <summary>The lane kernel this state uses (tests force a specific one).</summary>
+    public readonly byte Kernel => _kernel;
+
+    /// <summary>Starts a hash. Only the digest length and the key of <paramref name="settings"/> are used; they must already be validated.</summary>
+    public void Initialize(scoped in Blake2Settings settings) => Initialize(settings, TParallel.DefaultKernel);
+
+    /// <inheritdoc cref="Initialize(in Blake2Settings)"/>
+    public void Initialize(scoped in Blake2Settings settings, byte kernel)
+    {
+        _kernel = kernel;
+        _digestLength = (byte)settings.DigestLength;
+        _keyLength = (byte)settings.Key.Length;
+        settings.Key.CopyTo(_key);
+        Restart();
+    }
+
+    /// <summary>Discards all input so far; the key and digest length stay.</summary>
+    public void Reset()
+    {
+        ThrowIfNotActive();
+        Restart();
+    }
+
+    private void Restart()
+    {
+        TParallel.InitializeLanes(ref _lanes, _digestLength, _keyLength);
+        _bufferLength = 0;
+        if (_keyLength != 0)
+        {
+            // The key stripe: every leaf's first block is the zero-padded key.
+            Span<byte> buffer = _buffer;
+            ReadOnlySpan<byte> key = ((ReadOnlySpan<byte>)_key)[.._keyLength];
+            int blockLength = TParallel.BlockLength;
+            for (int leaf = 0; leaf < TParallel.Degree; leaf++)
+            {
+                Span<byte> block = buffer.Slice(leaf * blockLength, blockLength);
+                key.CopyTo(block);
+                block[key.Length..].Clear();
+            }
+
+            _bufferLength = StripeLength;
+        }
+
+        _status = Active;
+    }
+
+    /// <summary>Absorbs <paramref name="input"/>.</summary>
+    public void Update(ReadOnlySpan<byte> input)
+    {
+        ThrowIfNotActive();
+        int stripeLength = StripeLength;
+        int capacity = stripeLength + HeldBack;
+        Span<byte> buffer = _buffer;
+
+        while (input.Length > capacity - _bufferLength)
+        {
+            if (_bufferLength == 0)
+            {
+                // Straight from the input: every stripe followed by more than HeldBack bytes.
+                int stripes = (input.Length - HeldBack - 1) / stripeLength;
+                int direct = stripes * stripeLength;
+                TParallel.Compress(_kernel, ref _lanes, input[..direct], (uint)TParallel.BlockLength);
+                input = input[direct..];
+                break;
+            }
+
+            // The buffer's first stripe is followed by more than HeldBack bytes: complete it if needed and compress it.
+            if (_bufferLength < stripeLength)
+            {
+                int take = stripeLength - _bufferLength;
+                input[..take].CopyTo(buffer[_bufferLength..]);
+                input = input[take..];
+                _bufferLength = stripeLength;
+            }
+
+            TParallel.Compress(_kernel, ref _lanes, buffer[..stripeLength], (uint)TParallel.BlockLength);
+            _bufferLength -= stripeLength;
+            buffer.Slice(stripeLength, _bufferLength).CopyTo(buffer);
+        }
+
+        input.CopyTo(buffer[_bufferLength..]);
+        _bufferLength += input.Length;
+    }
+
+    /// <summary>
+    /// Finishes the hash into the first <see cref="DigestLength"/> bytes of
+    /// <paramref name="destination"/>, which the caller has checked is long enough, then erases
+    /// the state (key included).
+    /// </summary>
+    public void Finish(Span<byte> destination)
+    {
+        ThrowIfNotActive();
+        int blockLength = TParallel.BlockLength;
+        Span<byte> buffer = _buffer;
+        Span<byte> leaves = stackalloc byte[TParallel.Degree * TParallel.MaxDigestLength];
+        int remaining = _bufferLength;
+        if (_keyLength == 0 && remaining <= blockLength)
+        {
+            // Only leaf 0 has data (no key block, and no stripe was compressed: that leaves more
+            // than a block buffered).
+            buffer[remaining..blockLength].Clear();
+            TParallel.HashShortInput(buffer[..blockLength], remaining, _digestLength, leaves);
+        }
+        else
+        {
+            FinishLeaves(leaves);
+        }
+
+        TParallel.HashRoot(leaves, _digestLength, _keyLength, destination[.._digestLength]);
+        CryptographicOperations.ZeroMemory(leaves);
+        Erase();
+        _status = Finished;
+    }
+
+    /// <summary>Finishes every leaf in the lanes and writes its output.</summary>
+    private void FinishLeaves(Span<byte> leaves)
+    {
+        int degree = TParallel.Degree;
+        int blockLength = TParallel.BlockLength;
+        int stripeLength = StripeLength;
+        int leafLength = TParallel.MaxDigestLength;
+        Span<byte> buffer = _buffer;
+        int remaining = _bufferLength;
+        int offset = 0;
+        uint written = 0;
+
+        if (remaining > stripeLength)
+        {
+            // Two stripes' worth: the leaves whose block in the second stripe exists finish there,
+            // the others finish here.
+            for (int leaf = 0; leaf < degree; leaf++)
+            {
+                TParallel.SetFlags(ref _lanes, leaf, final: remaining <= stripeLength + (leaf * blockLength), lastNode: leaf == degree - 1);
+            }
+
+            TParallel.Compress(_kernel, ref _lanes, buffer[..stripeLength], (uint)blockLength);
+            for (int leaf = 0; leaf < degree; leaf++)
+            {
+                if (remaining <= stripeLength + (leaf * blockLength))
+                {
+                    TParallel.WriteLane(ref _lanes, leaf, leaves.Slice(leaf * leafLength, leafLength));
+                    written |= 1u << leaf;
+                }
+            }
+
+            offset = stripeLength;
+            remaining -= stripeLength;
+        }
+
+        // The last stripe, zero-padded; each leaf counts only its own bytes. Leaves finished above
+        // are compressed again but not read.
+        buffer.Slice(offset + remaining, stripeLength - remaining).Clear();
+        for (int leaf = 0; leaf < degree; leaf++)
+        {
+            int bytes = Math.Clamp(remaining - (leaf * blockLength), 0, blockLength);
+            TParallel.AddToCounter(ref _lanes, leaf, (uint)bytes);
+            TParallel.SetFlags(ref _lanes, leaf, final: true, lastNode: leaf == degree - 1);
+        }
+
+        TParallel.Compress(_kernel, ref _lanes, buffer.Slice(offset, stripeLength), 0);
+        for (int leaf = 0; leaf < degree; leaf++)
+        {
+            if ((written & (1u << leaf)) == 0)
+            {
+                TParallel.WriteLane(ref _lanes, leaf, leaves.Slice(leaf * leafLength, leafLength));
+            }
+        }
+    }
+
+    /// <summary>Zeroes the key, the buffered input and the chain values.</summary>
+    public void Erase()
+    {
+        byte status = _status;
+        CryptographicOperations.ZeroMemory(MemoryMarshalHelpers.AsBytes(ref this));
+        _status = status;
+    }
+
+    private readonly void ThrowIfNotActive()
+    {
+        if (_status != Active)
+        {
+            ThrowNotActive(_status);
+        }
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static void ThrowNotActive(byte status) => throw new InvalidOperationException(status == Finished
+        ? "This hash state has been finished and its key and data erased. Create a new hasher to hash again."
+        : "This hash state is not initialized. Create it with CreateIncrementalHasher().");
+}
+
+/// <summary>Room for one stripe plus the blocks held back after it (at most 512 + 448 bytes), and the zero padding of a final stripe.</summary>
+[InlineArray(1024)]
+internal struct StripeBuffer
+{
+    private byte _element;
+}

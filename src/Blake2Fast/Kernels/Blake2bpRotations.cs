@@ -1,0 +1,67 @@
+using System.Runtime.CompilerServices;
+using System.Runtime.Intrinsics;
+using System.Runtime.Intrinsics.X86;
+
+namespace Blake2Fast.Kernels;
+
+/// <summary>
+/// The four BLAKE2b G rotations on four 64-bit lanes. The 256-bit BLAKE2bp kernel is generic over
+/// this so one copy of the round code serves AVX2 and AVX-512: the JIT specialises it per struct.
+/// </summary>
+internal interface IBlake2bpRotations
+{
+    /// <summary>Whether the ISA has 32 vector registers (AVX-512) rather than 16 (AVX2); G orders its additions by it.</summary>
+    static abstract bool HasManyRegisters { get; }
+
+    static abstract Vector256<ulong> RotateRight32(Vector256<ulong> x);
+
+    static abstract Vector256<ulong> RotateRight24(Vector256<ulong> x);
+
+    static abstract Vector256<ulong> RotateRight16(Vector256<ulong> x);
+
+    static abstract Vector256<ulong> RotateRight63(Vector256<ulong> x);
+}
+
+/// <summary>
+/// AVX2 has no vector rotate. Rotations by whole bytes are one byte shuffle (vpshufb) or, for 32,
+/// a dword shuffle (vpshufd) - one instruction instead of shift, shift, or. Rotating by 63 is a
+/// rotate left by 1, where x + x (vpaddq) is cheaper than a left shift on some cores.
+/// </summary>
+internal readonly struct Blake2bpAvx2Rotations : IBlake2bpRotations
+{
+    public static bool HasManyRegisters => false;
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static Vector256<ulong> RotateRight32(Vector256<ulong> x) =>
+        Avx2.Shuffle(x.AsUInt32(), 0b10_11_00_01).AsUInt64();
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static Vector256<ulong> RotateRight24(Vector256<ulong> x) =>
+        Avx2.Shuffle(x.AsByte(), Vector256.Create((byte)3, 4, 5, 6, 7, 0, 1, 2, 11, 12, 13, 14, 15, 8, 9, 10, 3, 4, 5, 6, 7, 0, 1, 2, 11, 12, 13, 14, 15, 8, 9, 10)).AsUInt64();
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static Vector256<ulong> RotateRight16(Vector256<ulong> x) =>
+        Avx2.Shuffle(x.AsByte(), Vector256.Create((byte)2, 3, 4, 5, 6, 7, 0, 1, 10, 11, 12, 13, 14, 15, 8, 9, 2, 3, 4, 5, 6, 7, 0, 1, 10, 11, 12, 13, 14, 15, 8, 9)).AsUInt64();
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static Vector256<ulong> RotateRight63(Vector256<ulong> x) =>
+        Vector256.ShiftRightLogical(x, 63) ^ (x + x);
+}
+
+/// <summary>AVX-512VL rotates any 64-bit lane amount in one instruction (vprorq).</summary>
+internal readonly struct Blake2bpAvx512Rotations : IBlake2bpRotations
+{
+    public static bool HasManyRegisters => true;
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static Vector256<ulong> RotateRight32(Vector256<ulong> x) => Avx512F.VL.RotateRight(x, 32);
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static Vector256<ulong> RotateRight24(Vector256<ulong> x) => Avx512F.VL.RotateRight(x, 24);
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static Vector256<ulong> RotateRight16(Vector256<ulong> x) => Avx512F.VL.RotateRight(x, 16);
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static Vector256<ulong> RotateRight63(Vector256<ulong> x) => Avx512F.VL.RotateRight(x, 63);
+}

@@ -1,0 +1,85 @@
+using System;
+using System.Runtime.Intrinsics;
+using System.Runtime.Intrinsics.X86;
+using Blake2Fast.Internal;
+
+namespace Blake2Fast.Kernels;
+
+/// <summary>The BLAKE2sp lane kernels this build carries: eight BLAKE2s hashes at once.</summary>
+internal enum Blake2spKernel : byte
+{
+    /// <summary>Portable code; runs everywhere (one lane after the other, through the scalar BLAKE2s kernel).</summary>
+    Scalar = 0,
+
+    /// <summary>Four lanes per 128-bit vector, the eight lanes as two halves; SSE2 or AdvSimd.</summary>
+    Vector128,
+
+    /// <summary>Eight lanes per 256-bit vector; rotations by byte shuffles and shifts.</summary>
+    Avx2,
+
+    /// <summary>As <see cref="Avx2"/>, with AVX-512VL rotate instructions.</summary>
+    Avx512,
+}
+
+/// <summary>
+/// Picks a BLAKE2sp lane kernel once and runs it over whole stripes: a stripe is 8 consecutive
+/// 64-byte blocks, block i for lane i. The chosen kernel loops over all stripes of a call itself.
+/// </summary>
+internal static class Blake2spKernels
+{
+    /// <summary>Bytes per stripe: one block per lane.</summary>
+    public const int StripeLength = 8 * 64;
+
+    /// <summary>The fastest kernel this machine supports, chosen once.</summary>
+    public static Blake2spKernel Best { get; } =
+        IsSupported(Blake2spKernel.Avx512) ? Blake2spKernel.Avx512 :
+        IsSupported(Blake2spKernel.Avx2) ? Blake2spKernel.Avx2 :
+        IsSupported(Blake2spKernel.Vector128) ? Blake2spKernel.Vector128 :
+        Blake2spKernel.Scalar;
+
+    /// <summary>Whether this machine can run <paramref name="kernel"/>.</summary>
+    /// <remarks>
+    /// The 128-bit kernel is written with the cross-platform <see cref="Vector128"/> API, so it
+    /// needs only <see cref="Vector128.IsHardwareAccelerated"/> (SSE2 on x86, AdvSimd on ARM64),
+    /// not SSSE3: its rotations are shifts. The vector kernels load
+    /// message words in memory order, so they also need a little-endian machine.
+    /// </remarks>
+    public static bool IsSupported(Blake2spKernel kernel) => kernel switch
+    {
+        Blake2spKernel.Scalar => true,
+        Blake2spKernel.Vector128 => Vector128.IsHardwareAccelerated && BitConverter.IsLittleEndian,
+        Blake2spKernel.Avx2 => Avx2.IsSupported,
+        Blake2spKernel.Avx512 => Avx2.IsSupported && Avx512F.VL.IsSupported,
+        _ => false,
+    };
+
+    /// <summary>Returns <paramref name="kernel"/> if this machine can run it (for tests that force a kernel).</summary>
+    /// <exception cref="PlatformNotSupportedException">This machine cannot run <paramref name="kernel"/>.</exception>
+    public static Blake2spKernel Require(Blake2spKernel kernel) => IsSupported(kernel)
+        ? kernel
+        : throw new PlatformNotSupportedException($"The BLAKE2sp kernel {kernel} is not supported on this machine.");
+
+    /// <summary>
+    /// Compresses every whole stripe of <paramref name="stripes"/>. Before each stripe, every
+    /// lane's counter grows by <paramref name="increment"/>; each lane uses its own f0/f1 from
+    /// <paramref name="lanes"/> for every stripe of the call.
+    /// </summary>
+    public static void Compress(Blake2spKernel kernel, ref Blake2Lanes lanes, ReadOnlySpan<byte> stripes, uint increment)
+    {
+        switch (kernel)
+        {
+            case Blake2spKernel.Avx512:
+                Blake2spVector256.Compress<Blake2spAvx512Rotations>(ref lanes, stripes, increment);
+                break;
+            case Blake2spKernel.Avx2:
+                Blake2spVector256.Compress<Blake2spAvx2Rotations>(ref lanes, stripes, increment);
+                break;
+            case Blake2spKernel.Vector128:
+                Blake2spVector128.Compress(ref lanes, stripes, increment);
+                break;
+            default:
+                Blake2spScalar.Compress(ref lanes, stripes, increment);
+                break;
+        }
+    }
+}

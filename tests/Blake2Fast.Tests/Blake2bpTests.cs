@@ -1,0 +1,103 @@
+using System;
+using System.IO;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+using System.Security.Cryptography;
+using System.Threading;
+using System.Threading.Tasks;
+using Blake2Fast.Internal;
+using Blake2Fast.Kernels;
+
+namespace Blake2Fast.Tests;
+
+/// <summary>The shared parallel-mode tests (<see cref="Blake2pTests"/>) for BLAKE2bp.</summary>
+public sealed class Blake2bpTests : Blake2pTests
+{
+    private protected override IBlake2pFacade F { get; } = new Facade();
+
+    [Fact]
+    public void Constants()
+    {
+        Assert.Equal(64, Blake2bp.DefaultDigestLength);
+        Assert.Equal(64, Blake2bp.MaxDigestLength);
+        Assert.Equal(64, Blake2bp.MaxKeyLength);
+        Assert.Equal(4, Blake2bp.Degree);
+        Assert.Equal(128, Blake2bp.BlockLength);
+    }
+
+    [Fact]
+    public void Kernel_selection_follows_the_machine()
+    {
+        Blake2bpKernel expected =
+            System.Runtime.Intrinsics.X86.Avx512F.VL.IsSupported ? Blake2bpKernel.Avx512 :
+            System.Runtime.Intrinsics.X86.Avx2.IsSupported ? Blake2bpKernel.Avx2 :
+            System.Runtime.Intrinsics.Vector128.IsHardwareAccelerated ? Blake2bpKernel.Vector128 :
+            Blake2bpKernel.Scalar;
+        Assert.Equal(expected, Blake2bpKernels.Best);
+        Assert.Equal(expected, Blake2bp.CreateIncrementalHasher().Kernel);
+    }
+
+    private sealed class Facade : IBlake2pFacade
+    {
+        public string Algorithm => "blake2bp";
+        public int MaxDigestLength => Blake2bp.MaxDigestLength;
+        public int MaxKeyLength => Blake2bp.MaxKeyLength;
+        public int StripeLength => Blake2bp.Degree * Blake2bp.BlockLength;
+
+        public byte[] HashData(byte[] source) => Blake2bp.HashData(source);
+        public byte[] HashData(ReadOnlySpan<byte> source) => Blake2bp.HashData(source);
+        public byte[] HashData(ReadOnlySpan<byte> source, int digestLength) => Blake2bp.HashData(source, digestLength);
+        public byte[] HashData(byte[] key, byte[] source) => Blake2bp.HashData(key, source);
+        public byte[] HashData(ReadOnlySpan<byte> key, ReadOnlySpan<byte> source) => Blake2bp.HashData(key, source);
+        public byte[] HashData(ReadOnlySpan<byte> key, ReadOnlySpan<byte> source, int digestLength) => Blake2bp.HashData(key, source, digestLength);
+        public int HashData(ReadOnlySpan<byte> source, Span<byte> destination) => Blake2bp.HashData(source, destination);
+        public int HashData(ReadOnlySpan<byte> key, ReadOnlySpan<byte> source, Span<byte> destination) => Blake2bp.HashData(key, source, destination);
+        public bool TryHashData(ReadOnlySpan<byte> source, Span<byte> destination, out int bytesWritten) => Blake2bp.TryHashData(source, destination, out bytesWritten);
+        public bool TryHashData(ReadOnlySpan<byte> key, ReadOnlySpan<byte> source, Span<byte> destination, out int bytesWritten) => Blake2bp.TryHashData(key, source, destination, out bytesWritten);
+        public byte[] HashData(Stream source) => Blake2bp.HashData(source);
+        public int HashData(Stream source, Span<byte> destination) => Blake2bp.HashData(source, destination);
+        public byte[] HashData(ReadOnlySpan<byte> key, Stream source) => Blake2bp.HashData(key, source);
+        public ValueTask<byte[]> HashDataAsync(Stream source, CancellationToken cancellationToken = default) => Blake2bp.HashDataAsync(source, cancellationToken);
+        public ValueTask<int> HashDataAsync(Stream source, Memory<byte> destination, CancellationToken cancellationToken = default) => Blake2bp.HashDataAsync(source, destination, cancellationToken);
+        public ValueTask<byte[]> HashDataAsync(ReadOnlyMemory<byte> key, Stream source, CancellationToken cancellationToken = default) => Blake2bp.HashDataAsync(key, source, cancellationToken);
+        public HashAlgorithm CreateHashAlgorithm(int digestLength) => Blake2bp.CreateHashAlgorithm(digestLength);
+        public HMAC CreateHMAC(ReadOnlySpan<byte> key) => Blake2bp.CreateHMAC(key);
+        public HMAC CreateHMAC(int digestLength, ReadOnlySpan<byte> key) => Blake2bp.CreateHMAC(digestLength, key);
+
+        public IBlake2pHasher CreateIncrementalHasher(int digestLength, ReadOnlySpan<byte> key) => new Hasher(Blake2bp.CreateIncrementalHasher(digestLength, key));
+        public IBlake2pHasher CreateIncrementalHasher() => new Hasher(Blake2bp.CreateIncrementalHasher());
+        public IBlake2pHasher CreateIncrementalHasher(int digestLength, ReadOnlySpan<byte> key, byte kernel) =>
+            new Hasher(new Blake2bpHashState(new Blake2Settings { DigestLength = digestLength, Key = key }, Blake2bpKernels.Require((Blake2bpKernel)kernel)));
+        public IBlake2pHasher CreateDefault() => new Hasher(default);
+
+        public byte KernelCount => (byte)Blake2bpKernel.Avx512 + 1;
+        public byte BestKernel => (byte)Blake2bpKernels.Best;
+        public bool IsKernelSupported(byte kernel) => Blake2bpKernels.IsSupported((Blake2bpKernel)kernel);
+        public void RequireKernel(byte kernel) => Blake2bpKernels.Require((Blake2bpKernel)kernel);
+
+        public void CompressLanes(byte kernel, Span<byte> lanes, ReadOnlySpan<byte> stripes, uint increment)
+        {
+            Assert.Equal(Unsafe.SizeOf<Blake2Lanes>(), lanes.Length);
+            Blake2bpKernels.Compress((Blake2bpKernel)kernel, ref Unsafe.As<byte, Blake2Lanes>(ref lanes[0]), stripes, increment);
+        }
+    }
+
+    private sealed class Hasher(Blake2bpHashState state) : IBlake2pHasher
+    {
+        private Blake2bpHashState _state = state;
+
+        public int DigestLength => _state.DigestLength;
+        public void Update(ReadOnlySpan<byte> input) => _state.Update(input);
+        public byte[] Finish() => _state.Finish();
+        public int Finish(Span<byte> destination) => _state.Finish(destination);
+        public bool TryFinish(Span<byte> destination, out int bytesWritten) => _state.TryFinish(destination, out bytesWritten);
+        public void Reset() => _state.Reset();
+        public void Clear() => _state.Clear();
+        public IBlake2pHasher Fork() => new Hasher(_state);
+        public byte[] RawBytes() => MemoryMarshal.AsBytes(new ReadOnlySpan<Blake2bpHashState>(in _state)).ToArray();
+        public void UpdateGeneric<T>(T[] values) where T : unmanaged => _state.Update(values);
+        public void UpdateGeneric<T>(ArraySegment<T> values) where T : unmanaged => _state.Update(values);
+        public void UpdateGeneric<T>(ReadOnlySpan<T> values) where T : unmanaged => _state.Update(values);
+        public void UpdateValue<T>(T value) where T : unmanaged => _state.Update(value);
+    }
+}
