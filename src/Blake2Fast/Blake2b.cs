@@ -77,12 +77,9 @@ public static class Blake2b
     /// <param name="sourceOrDestination">Ambiguous.</param>
     /// <returns>Never returns.</returns>
     /// <exception cref="NotSupportedException">Always (for callers in languages that ignore the error).</exception>
-    [Obsolete(AmbiguousArraysMessage, error: true)]
+    [Obsolete(ApiMessages.AmbiguousArrays, error: true)]
     [EditorBrowsable(EditorBrowsableState.Never)]
-    public static byte[] HashData(byte[] keyOrSource, byte[] sourceOrDestination) => throw new NotSupportedException(AmbiguousArraysMessage);
-
-    private const string AmbiguousArraysMessage =
-        "HashData(byte[], byte[]) is ambiguous: write HashData(key: k, source: data) for a keyed hash, or HashData(data, destination.AsSpan()) to write the digest into an array.";
+    public static byte[] HashData(byte[] keyOrSource, byte[] sourceOrDestination) => throw new NotSupportedException(ApiMessages.AmbiguousArrays);
 
     /// <summary>Computes the 64-byte keyed BLAKE2b digest (a MAC) of <paramref name="source"/>.</summary>
     /// <param name="key">The key, 0 to 64 bytes.</param>

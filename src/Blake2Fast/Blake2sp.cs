@@ -1,4 +1,5 @@
 using System;
+using System.ComponentModel;
 using System.IO;
 using System.Security.Cryptography;
 using System.Threading;
@@ -64,18 +65,20 @@ public static class Blake2sp
     public static byte[] HashData(ReadOnlySpan<byte> source, int digestLength) =>
         OneShot.Hash(Settings(digestLength, default), source);
 
-    /// <summary>Computes the 32-byte keyed BLAKE2sp digest (a MAC) of <paramref name="source"/>.</summary>
-    /// <param name="key">The key, 0 to 32 bytes.</param>
-    /// <param name="source">The data to hash.</param>
-    /// <returns>The digest.</returns>
-    /// <exception cref="ArgumentNullException"><paramref name="key"/> or <paramref name="source"/> is <see langword="null"/>.</exception>
-    /// <exception cref="ArgumentException"><paramref name="key"/> is longer than 32 bytes.</exception>
-    public static byte[] HashData(byte[] key, byte[] source)
-    {
-        ArgumentNullException.ThrowIfNull(key);
-        ArgumentNullException.ThrowIfNull(source);
-        return HashData(new ReadOnlySpan<byte>(key), new ReadOnlySpan<byte>(source));
-    }
+    /// <summary>
+    /// Not callable from C#: with two arrays it is unclear whether the first is a key (keyed hash,
+    /// <c>HashData(key, source)</c>) or the source of a hash written into the second
+    /// (<c>HashData(source, destination)</c>), and C# would silently pick the keyed form. Name the
+    /// arguments (<c>HashData(key: k, source: data)</c>) or pass the destination as a span
+    /// (<c>HashData(data, digest.AsSpan())</c>).
+    /// </summary>
+    /// <param name="keyOrSource">Ambiguous.</param>
+    /// <param name="sourceOrDestination">Ambiguous.</param>
+    /// <returns>Never returns.</returns>
+    /// <exception cref="NotSupportedException">Always (for callers in languages that ignore the error).</exception>
+    [Obsolete(ApiMessages.AmbiguousArrays, error: true)]
+    [EditorBrowsable(EditorBrowsableState.Never)]
+    public static byte[] HashData(byte[] keyOrSource, byte[] sourceOrDestination) => throw new NotSupportedException(ApiMessages.AmbiguousArrays);
 
     /// <summary>Computes the 32-byte keyed BLAKE2sp digest (a MAC) of <paramref name="source"/>.</summary>
     /// <param name="key">The key, 0 to 32 bytes.</param>

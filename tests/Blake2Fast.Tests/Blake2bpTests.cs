@@ -47,7 +47,7 @@ public sealed class Blake2bpTests : Blake2pTests
         public byte[] HashData(byte[] source) => Blake2bp.HashData(source);
         public byte[] HashData(ReadOnlySpan<byte> source) => Blake2bp.HashData(source);
         public byte[] HashData(ReadOnlySpan<byte> source, int digestLength) => Blake2bp.HashData(source, digestLength);
-        public byte[] HashData(byte[] key, byte[] source) => Blake2bp.HashData(key, source);
+        public byte[] HashData(byte[] key, byte[] source) => Blake2bp.HashData(key: key, source: source);
         public byte[] HashData(ReadOnlySpan<byte> key, ReadOnlySpan<byte> source) => Blake2bp.HashData(key, source);
         public byte[] HashData(ReadOnlySpan<byte> key, ReadOnlySpan<byte> source, int digestLength) => Blake2bp.HashData(key, source, digestLength);
         public int HashData(ReadOnlySpan<byte> source, Span<byte> destination) => Blake2bp.HashData(source, destination);

@@ -227,7 +227,7 @@ public class ReadmeExamples
         Blake2b.HashData(data, someArray.AsSpan());
         Assert.Equal(Fox256, Hex(someArray));
 
-        foreach (Type facade in new[] { typeof(Blake2b), typeof(Blake2s) })
+        foreach (Type facade in new[] { typeof(Blake2b), typeof(Blake2s), typeof(Blake2bp), typeof(Blake2sp) })
         {
             System.Reflection.MethodInfo guard = facade.GetMethod(nameof(Blake2b.HashData), [typeof(byte[]), typeof(byte[])])!;
             ObsoleteAttribute obsolete = Assert.Single(guard.GetCustomAttributes(typeof(ObsoleteAttribute), false).Cast<ObsoleteAttribute>());
