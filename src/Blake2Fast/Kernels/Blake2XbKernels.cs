@@ -15,7 +15,7 @@ internal enum Blake2XbKernel : byte
     Avx2 = 1,
 
     /// <summary>As <see cref="Avx2"/>, with the AVX-512VL rotate instruction.</summary>
-    Avx512VL = 2,
+    Avx512 = 2,
 }
 
 /// <summary>
@@ -29,7 +29,7 @@ internal static class Blake2XbKernels
 
     /// <summary>The fastest kernel this machine supports.</summary>
     public static Blake2XbKernel Best { get; } =
-        IsSupported(Blake2XbKernel.Avx512VL) ? Blake2XbKernel.Avx512VL
+        IsSupported(Blake2XbKernel.Avx512) ? Blake2XbKernel.Avx512
         : IsSupported(Blake2XbKernel.Avx2) ? Blake2XbKernel.Avx2
         : Blake2XbKernel.Scalar;
 
@@ -38,7 +38,7 @@ internal static class Blake2XbKernels
     {
         Blake2XbKernel.Scalar => true,
         Blake2XbKernel.Avx2 => System.Runtime.Intrinsics.X86.Avx2.IsSupported,
-        Blake2XbKernel.Avx512VL => System.Runtime.Intrinsics.X86.Avx2.IsSupported && Avx512F.VL.IsSupported,
+        Blake2XbKernel.Avx512 => System.Runtime.Intrinsics.X86.Avx2.IsSupported && Avx512F.VL.IsSupported,
         _ => false,
     };
 
@@ -53,7 +53,7 @@ internal static class Blake2XbKernels
     {
         int done = kernel switch
         {
-            Blake2XbKernel.Avx512VL => Blake2XbLanes<Blake2XbAvx512Rotations>.WriteBlocks(h0, chain, first, count, destination),
+            Blake2XbKernel.Avx512 => Blake2XbLanes<Blake2XbAvx512Rotations>.WriteBlocks(h0, chain, first, count, destination),
             Blake2XbKernel.Avx2 => Blake2XbLanes<Blake2XbAvx2Rotations>.WriteBlocks(h0, chain, first, count, destination),
             _ => 0,
         };

@@ -15,7 +15,7 @@ internal enum Blake2XsKernel : byte
     Avx2 = 1,
 
     /// <summary>As <see cref="Avx2"/>, with the AVX-512VL rotate instruction.</summary>
-    Avx512VL = 2,
+    Avx512 = 2,
 }
 
 /// <summary>
@@ -28,7 +28,7 @@ internal static class Blake2XsKernels
 
     /// <summary>The fastest kernel this machine supports.</summary>
     public static Blake2XsKernel Best { get; } =
-        IsSupported(Blake2XsKernel.Avx512VL) ? Blake2XsKernel.Avx512VL
+        IsSupported(Blake2XsKernel.Avx512) ? Blake2XsKernel.Avx512
         : IsSupported(Blake2XsKernel.Avx2) ? Blake2XsKernel.Avx2
         : Blake2XsKernel.Scalar;
 
@@ -37,7 +37,7 @@ internal static class Blake2XsKernels
     {
         Blake2XsKernel.Scalar => true,
         Blake2XsKernel.Avx2 => System.Runtime.Intrinsics.X86.Avx2.IsSupported,
-        Blake2XsKernel.Avx512VL => System.Runtime.Intrinsics.X86.Avx2.IsSupported && Avx512F.VL.IsSupported,
+        Blake2XsKernel.Avx512 => System.Runtime.Intrinsics.X86.Avx2.IsSupported && Avx512F.VL.IsSupported,
         _ => false,
     };
 
@@ -52,7 +52,7 @@ internal static class Blake2XsKernels
     {
         int done = kernel switch
         {
-            Blake2XsKernel.Avx512VL => Blake2XsLanes<Blake2XsAvx512Rotations>.WriteBlocks(h0, chain, first, count, destination),
+            Blake2XsKernel.Avx512 => Blake2XsLanes<Blake2XsAvx512Rotations>.WriteBlocks(h0, chain, first, count, destination),
             Blake2XsKernel.Avx2 => Blake2XsLanes<Blake2XsAvx2Rotations>.WriteBlocks(h0, chain, first, count, destination),
             _ => 0,
         };

@@ -1,0 +1,91 @@
+using System;
+using System.Runtime.Intrinsics;
+using System.Runtime.Intrinsics.X86;
+using Blake2Fast.Kernels;
+
+namespace Blake2Fast.Tests;
+
+/// <summary>
+/// Which kernel each dispatcher picks, per CI leg. <c>.ci/run</c> names the leg it runs in
+/// BLAKE2FAST_EXPECTED_ISA; these tests then check that the runtime switches really took effect
+/// (a renamed DOTNET_Enable* knob would otherwise make two legs test the same code) and that every
+/// dispatcher chose the kernel that leg is meant to exercise. Run outside CI, the leg is inferred
+/// from the instruction sets the runtime reports.
+/// </summary>
+public class DispatchTests
+{
+    private static string Leg =>
+        Environment.GetEnvironmentVariable("BLAKE2FAST_EXPECTED_ISA") is { Length: > 0 } leg ? leg : InferLeg();
+
+    [Fact]
+    public void Runtime_instruction_sets_match_the_leg()
+    {
+        switch (Leg)
+        {
+            case "avx512":
+                Assert.True(Avx512F.VL.IsSupported, "AVX-512VL should be on in the avx512 leg");
+                break;
+            case "avx2":
+                Assert.True(Avx2.IsSupported, "AVX2 should be on in the avx2 leg");
+                Assert.False(Avx512F.IsSupported, "DOTNET_EnableAVX512=0 did not turn AVX-512 off");
+                break;
+            case "sse41":
+                Assert.True(Sse41.IsSupported && Ssse3.IsSupported, "SSE4.1 should be on in the sse41 leg");
+                Assert.False(Avx2.IsSupported, "DOTNET_EnableAVX2=0 did not turn AVX2 off");
+                break;
+            case "sse2":
+                Assert.True(Sse2.IsSupported, "SSE2 should be on in the sse2 leg");
+                Assert.False(Ssse3.IsSupported, "DOTNET_EnableSSE42=0 did not turn SSSE3 off");
+                break;
+            case "scalar":
+                Assert.False(Vector128.IsHardwareAccelerated, "DOTNET_EnableHWIntrinsic=0 did not turn hardware intrinsics off");
+                break;
+            default:
+                Assert.Fail($"Unknown leg '{Leg}' in BLAKE2FAST_EXPECTED_ISA.");
+                break;
+        }
+    }
+
+    [Fact]
+    public void Blake2b_dispatcher_picks_the_legs_kernel() =>
+        Assert.Equal(Pick(Blake2bKernel.Avx512, Blake2bKernel.Avx2, Blake2bKernel.Sse41, Blake2bKernel.Sse2, Blake2bKernel.Scalar), Blake2bKernels.Best);
+
+    [Fact]
+    public void Blake2bp_dispatcher_picks_the_legs_kernel() =>
+        Assert.Equal(Pick(Blake2bpKernel.Avx512, Blake2bpKernel.Avx2, Blake2bpKernel.Vector128, Blake2bpKernel.Vector128, Blake2bpKernel.Scalar), Blake2bpKernels.Best);
+
+    [Fact]
+    public void Blake2sp_dispatcher_picks_the_legs_kernel() =>
+        Assert.Equal(Pick(Blake2spKernel.Avx512, Blake2spKernel.Avx2, Blake2spKernel.Vector128, Blake2spKernel.Vector128, Blake2spKernel.Scalar), Blake2spKernels.Best);
+
+    [Fact]
+    public void Blake2Xb_dispatcher_picks_the_legs_kernel() =>
+        Assert.Equal(Pick(Blake2XbKernel.Avx512, Blake2XbKernel.Avx2, Blake2XbKernel.Scalar, Blake2XbKernel.Scalar, Blake2XbKernel.Scalar), Blake2XbKernels.Best);
+
+    [Fact]
+    public void Blake2Xs_dispatcher_picks_the_legs_kernel() =>
+        Assert.Equal(Pick(Blake2XsKernel.Avx512, Blake2XsKernel.Avx2, Blake2XsKernel.Scalar, Blake2XsKernel.Scalar, Blake2XsKernel.Scalar), Blake2XsKernels.Best);
+
+    [Fact]
+    public void New_hashers_use_the_dispatchers_choice()
+    {
+        Assert.Equal(Blake2bKernels.Best, Blake2b.CreateIncrementalHasher().Kernel);
+    }
+
+    private static T Pick<T>(T avx512, T avx2, T sse41, T sse2, T scalar) => Leg switch
+    {
+        "avx512" => avx512,
+        "avx2" => avx2,
+        "sse41" => sse41,
+        "sse2" => sse2,
+        "scalar" => scalar,
+        _ => throw new InvalidOperationException($"Unknown leg '{Leg}' in BLAKE2FAST_EXPECTED_ISA."),
+    };
+
+    private static string InferLeg() =>
+        Avx512F.VL.IsSupported ? "avx512" :
+        Avx2.IsSupported ? "avx2" :
+        Sse41.IsSupported ? "sse41" :
+        Sse2.IsSupported ? "sse2" :
+        "scalar";
+}
