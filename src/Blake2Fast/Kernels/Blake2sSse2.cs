@@ -11,9 +11,8 @@ internal readonly struct Blake2sSse2 : IBlake2sIsa
 {
     public static bool IsSupported => Sse2.IsSupported;
 
-    // pshuflw/pshufhw swapping the 16-bit halves would also be SSE2, but it is two dependent
-    // shuffles, no shorter than shift/shift/or, and it competes with the diagonalisation for the
-    // shuffle port.
+    // pshuflw + pshufhw swapping the 16-bit halves would also be SSE2, but that is two dependent
+    // shuffles: the same two steps on the dependency chain as shift, shift, or.
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static Vector128<uint> RotateRight16(Vector128<uint> x) => Rotate(x, 16, 16);
 

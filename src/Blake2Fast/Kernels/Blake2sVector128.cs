@@ -40,6 +40,11 @@ internal static class Blake2sVector128<TIsa> where TIsa : struct, IBlake2sIsa
                 Round(ref a, ref b, ref c, ref d, ref block, ref Unsafe.Add(ref schedule, 16 * round));
             }
 
+            // When AVX-512 is enabled the JIT fuses these double xors into vpternlogd in every
+            // kernel, the SSE ones included, and writing Sse2.Xor does not stop it (the
+            // disassembly showed the same). Like VEX encoding it is the JIT's choice and only
+            // when the machine has AVX-512; the DOTNET_EnableAVX512=0 and DOTNET_EnableSSE42=0
+            // test legs run the pure SSE code.
             h0 ^= a ^ c;
             h1 ^= b ^ d;
             block = ref Unsafe.Add(ref block, 16);
