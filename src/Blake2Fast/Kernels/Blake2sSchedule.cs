@@ -11,9 +11,9 @@ internal static class Blake2sSchedule
 {
     /// <summary>
     /// Ten rows of sixteen word indices: row r lists, in lane order, the x words of round r's column
-    /// step, its y words, then the x and y words of its diagonal step. Stored as 32-bit values so the
-    /// AVX-512 kernel can load a row straight into a vpermd control and the SSE kernels can scale
-    /// an entry by 4 in the address of their loads.
+    /// step, its y words, then the x and y words of its diagonal step. Stored as 32-bit values: a
+    /// plain mov each (no movzx), which the kernels' loads scale by 4 in their address, and a row
+    /// can serve as a vpermd control (see <see cref="Blake2sAvx512"/> for why none does).
     /// </summary>
     /// <remarks>
     /// A table read at run time rather than constants folded into fully unrolled rounds: unrolling
