@@ -27,6 +27,8 @@ internal static class Blake2sVector128<TIsa> where TIsa : struct, IBlake2sIsa
         Vector128<ulong> step = Vector128.CreateScalar((ulong)increment);
         Vector128<uint> flags = iv1 ^ Sse2.UnpackLow(Vector128<ulong>.Zero, Vector128.CreateScalar(((ulong)f1 << 32) | f0)).AsUInt32();
 
+        // Word reads through a ref uint at any alignment: these kernels only run on x86, where
+        // that is a plain load (and what lets the JIT fold it into pinsrd).
         ref uint block = ref Unsafe.As<byte, uint>(ref MemoryMarshal.GetReference(blocks));
         ref uint schedule = ref MemoryMarshal.GetArrayDataReference(Blake2sSchedule.Words);
         for (int remaining = blocks.Length / 64; remaining > 0; remaining--)
