@@ -8,6 +8,15 @@ internal enum Blake2sKernel : byte
 {
     /// <summary>Portable code; runs everywhere.</summary>
     Scalar = 0,
+
+    /// <summary>128-bit rows with SSE2 only.</summary>
+    Sse2,
+
+    /// <summary>128-bit rows with SSSE3 and SSE4.1.</summary>
+    Ssse3,
+
+    /// <summary>128-bit rows with AVX-512F/VL.</summary>
+    Avx512,
 }
 
 /// <summary>
@@ -17,14 +26,29 @@ internal enum Blake2sKernel : byte
 internal static class Blake2sKernels
 {
     /// <summary>The fastest kernel this machine supports.</summary>
-    public static Blake2sKernel Best { get; } = Blake2sKernel.Scalar;
+    public static Blake2sKernel Best { get; } =
+        Blake2sAvx512.IsSupported ? Blake2sKernel.Avx512 :
+        Blake2sSsse3.IsSupported ? Blake2sKernel.Ssse3 :
+        Blake2sSse2.IsSupported ? Blake2sKernel.Sse2 :
+        Blake2sKernel.Scalar;
 
     /// <summary>Whether this machine can run <paramref name="kernel"/>.</summary>
     public static bool IsSupported(Blake2sKernel kernel) => kernel switch
     {
         Blake2sKernel.Scalar => true,
+        Blake2sKernel.Sse2 => Blake2sSse2.IsSupported,
+        Blake2sKernel.Ssse3 => Blake2sSsse3.IsSupported,
+        Blake2sKernel.Avx512 => Blake2sAvx512.IsSupported,
         _ => false,
     };
+
+    /// <summary>
+    /// Returns <paramref name="kernel"/> if this machine can run it, for tests that force a kernel.
+    /// </summary>
+    /// <exception cref="PlatformNotSupportedException">The machine (or the DOTNET_Enable* settings) lacks the kernel's instructions.</exception>
+    public static Blake2sKernel Require(Blake2sKernel kernel) => IsSupported(kernel)
+        ? kernel
+        : throw new PlatformNotSupportedException($"The BLAKE2s kernel {kernel} is not supported on this machine or with the current DOTNET_Enable* settings.");
 
     /// <summary>
     /// BLAKE2s compress in the engine's shape: <paramref name="t0"/> holds the whole 64-bit
@@ -37,6 +61,15 @@ internal static class Blake2sKernels
         Span<uint> words = MemoryMarshal.Cast<byte, uint>(chain)[..8];
         switch ((Blake2sKernel)kernel)
         {
+            case Blake2sKernel.Avx512:
+                Blake2sVector128<Blake2sAvx512>.Compress(words, blocks, ref t0, increment, f0, f1);
+                break;
+            case Blake2sKernel.Ssse3:
+                Blake2sVector128<Blake2sSsse3>.Compress(words, blocks, ref t0, increment, f0, f1);
+                break;
+            case Blake2sKernel.Sse2:
+                Blake2sVector128<Blake2sSse2>.Compress(words, blocks, ref t0, increment, f0, f1);
+                break;
             default:
                 Blake2sScalar.Compress(words, blocks, ref t0, increment, f0, f1);
                 break;

@@ -3,6 +3,7 @@ using System.Buffers.Binary;
 using System.Numerics;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
+using System.Security.Cryptography;
 
 namespace Blake2Fast.Kernels;
 
@@ -19,6 +20,23 @@ internal static class Blake2sScalar
     public const uint IV7 = 0x5BE0CD19;
 
     /// <summary>
+    /// The ten rows of <see cref="Sigma.Table"/> packed four bits per entry (entry k in bits
+    /// 4k..4k+3), so that each unrolled round gets its schedule as one constant and the JIT folds
+    /// every word offset to an immediate without reading a table. The kernel tests check them
+    /// against <see cref="Sigma.Table"/>.
+    /// </summary>
+    internal const ulong SigmaRow0 = 0xFEDCBA9876543210;
+    internal const ulong SigmaRow1 = 0x357B20C16DF984AE;
+    internal const ulong SigmaRow2 = 0x491763EADF250C8B;
+    internal const ulong SigmaRow3 = 0x8F04A562EBCD1397;
+    internal const ulong SigmaRow4 = 0xD386CB1EFA427509;
+    internal const ulong SigmaRow5 = 0x91EF57D438B0A6C2;
+    internal const ulong SigmaRow6 = 0xB8293670A4DEF15C;
+    internal const ulong SigmaRow7 = 0xA2684F05931CE7BD;
+    internal const ulong SigmaRow8 = 0x5A417D2C803B9EF6;
+    internal const ulong SigmaRow9 = 0x0DC3E9BF5167482A;
+
+    /// <summary>
     /// Compresses every whole 64-byte block of <paramref name="blocks"/>. BLAKE2s's counter is 64
     /// bits, kept whole in <paramref name="counter"/> (its low half is t0, its high half t1).
     /// </summary>
@@ -28,7 +46,6 @@ internal static class Blake2sScalar
         uint h4 = chain[4], h5 = chain[5], h6 = chain[6], h7 = chain[7];
         ulong t = counter;
         Message m = default;
-        ReadOnlySpan<byte> sigma = Sigma.Table;
 
         while (blocks.Length >= 64)
         {
@@ -45,20 +62,22 @@ internal static class Blake2sScalar
             uint v8 = IV0, v9 = IV1, v10 = IV2, v11 = IV3;
             uint v12 = IV4 ^ (uint)t, v13 = IV5 ^ (uint)(t >> 32), v14 = IV6 ^ f0, v15 = IV7 ^ f1;
 
+            // Ten explicit rounds, each given its sigma row as one packed constant. Measured on the
+            // development machine (AMD Zen 5, x64, BLAKE2s-256 of 3 MiB, best of 20 per thread CPU
+            // second): 732-796 MiB/s, against 576-599 for a loop over Sigma.Table and about 430 for
+            // ten rounds reading Sigma.Table at constant indices (some 420 inlinees, and a register
+            // allocation with about 600 stack accesses).
             ref uint m0 = ref m[0];
-            ref byte s = ref MemoryMarshal.GetReference(sigma);
-            for (int round = 0; round < 10; round++)
-            {
-                G(ref v0, ref v4, ref v8, ref v12, Unsafe.Add(ref m0, s), Unsafe.Add(ref m0, Unsafe.Add(ref s, 1)));
-                G(ref v1, ref v5, ref v9, ref v13, Unsafe.Add(ref m0, Unsafe.Add(ref s, 2)), Unsafe.Add(ref m0, Unsafe.Add(ref s, 3)));
-                G(ref v2, ref v6, ref v10, ref v14, Unsafe.Add(ref m0, Unsafe.Add(ref s, 4)), Unsafe.Add(ref m0, Unsafe.Add(ref s, 5)));
-                G(ref v3, ref v7, ref v11, ref v15, Unsafe.Add(ref m0, Unsafe.Add(ref s, 6)), Unsafe.Add(ref m0, Unsafe.Add(ref s, 7)));
-                G(ref v0, ref v5, ref v10, ref v15, Unsafe.Add(ref m0, Unsafe.Add(ref s, 8)), Unsafe.Add(ref m0, Unsafe.Add(ref s, 9)));
-                G(ref v1, ref v6, ref v11, ref v12, Unsafe.Add(ref m0, Unsafe.Add(ref s, 10)), Unsafe.Add(ref m0, Unsafe.Add(ref s, 11)));
-                G(ref v2, ref v7, ref v8, ref v13, Unsafe.Add(ref m0, Unsafe.Add(ref s, 12)), Unsafe.Add(ref m0, Unsafe.Add(ref s, 13)));
-                G(ref v3, ref v4, ref v9, ref v14, Unsafe.Add(ref m0, Unsafe.Add(ref s, 14)), Unsafe.Add(ref m0, Unsafe.Add(ref s, 15)));
-                s = ref Unsafe.Add(ref s, 16);
-            }
+            Round(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m0, SigmaRow0);
+            Round(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m0, SigmaRow1);
+            Round(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m0, SigmaRow2);
+            Round(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m0, SigmaRow3);
+            Round(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m0, SigmaRow4);
+            Round(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m0, SigmaRow5);
+            Round(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m0, SigmaRow6);
+            Round(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m0, SigmaRow7);
+            Round(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m0, SigmaRow8);
+            Round(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m0, SigmaRow9);
 
             h0 ^= v0 ^ v8;
             h1 ^= v1 ^ v9;
@@ -71,19 +90,41 @@ internal static class Blake2sScalar
             blocks = blocks[64..];
         }
 
+        // m may hold the key block.
+        CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes((Span<uint>)m));
+
         chain[0] = h0; chain[1] = h1; chain[2] = h2; chain[3] = h3;
         chain[4] = h4; chain[5] = h5; chain[6] = h6; chain[7] = h7;
         counter = t;
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void G(ref uint a, ref uint b, ref uint c, ref uint d, uint x, uint y)
+    private static void Round(ref uint v0, ref uint v1, ref uint v2, ref uint v3, ref uint v4, ref uint v5, ref uint v6, ref uint v7, ref uint v8, ref uint v9, ref uint v10, ref uint v11, ref uint v12, ref uint v13, ref uint v14, ref uint v15, ref uint m, ulong s)
     {
-        a += b + x;
+        G(ref v0, ref v4, ref v8, ref v12, ref m, s, 0);
+        G(ref v1, ref v5, ref v9, ref v13, ref m, s, 2);
+        G(ref v2, ref v6, ref v10, ref v14, ref m, s, 4);
+        G(ref v3, ref v7, ref v11, ref v15, ref m, s, 6);
+        G(ref v0, ref v5, ref v10, ref v15, ref m, s, 8);
+        G(ref v1, ref v6, ref v11, ref v12, ref m, s, 10);
+        G(ref v2, ref v7, ref v8, ref v13, ref m, s, 12);
+        G(ref v3, ref v4, ref v9, ref v14, ref m, s, 14);
+    }
+
+    /// <summary>
+    /// One G, taking its two message words as positions in the round's packed sigma row and
+    /// loading them itself, at the point of use: passing loaded words as arguments made the JIT
+    /// (x64) load each into a temporary, spill it and add it from the stack. (a + x) + b keeps
+    /// the load-and-add off the dependency chain through b.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void G(ref uint a, ref uint b, ref uint c, ref uint d, ref uint m, ulong s, int position)
+    {
+        a = a + Unsafe.Add(ref m, (int)(s >> (4 * position)) & 15) + b;
         d = BitOperations.RotateRight(d ^ a, 16);
         c += d;
         b = BitOperations.RotateRight(b ^ c, 12);
-        a += b + y;
+        a = a + Unsafe.Add(ref m, (int)(s >> (4 * (position + 1))) & 15) + b;
         d = BitOperations.RotateRight(d ^ a, 8);
         c += d;
         b = BitOperations.RotateRight(b ^ c, 7);
