@@ -51,6 +51,10 @@ public class DispatchTests
         Assert.Equal(Pick(Blake2bKernel.Avx512, Blake2bKernel.Avx2, Blake2bKernel.Sse41, Blake2bKernel.Sse2, Blake2bKernel.Scalar), Blake2bKernels.Best);
 
     [Fact]
+    public void Blake2s_dispatcher_picks_the_legs_kernel() =>
+        Assert.Equal(Pick(Blake2sKernel.Avx512, Blake2sKernel.Ssse3, Blake2sKernel.Ssse3, Blake2sKernel.Sse2, Blake2sKernel.Scalar), Blake2sKernels.Best);
+
+    [Fact]
     public void Blake2bp_dispatcher_picks_the_legs_kernel() =>
         Assert.Equal(Pick(Blake2bpKernel.Avx512, Blake2bpKernel.Avx2, Blake2bpKernel.Vector128, Blake2bpKernel.Vector128, Blake2bpKernel.Scalar), Blake2bpKernels.Best);
 
@@ -70,6 +74,7 @@ public class DispatchTests
     public void New_hashers_use_the_dispatchers_choice()
     {
         Assert.Equal(Blake2bKernels.Best, Blake2b.CreateIncrementalHasher().Kernel);
+        Assert.Equal(Blake2sKernels.Best, Blake2s.CreateIncrementalHasher().Kernel);
     }
 
     private static T Pick<T>(T avx512, T avx2, T sse41, T sse2, T scalar) => Leg switch
