@@ -17,15 +17,23 @@ internal sealed class ProgressMeter
     private readonly TextWriter _writer;
     private readonly string _name;
     private readonly long _totalBytes;
-    private readonly Stopwatch _clock = Stopwatch.StartNew();
-    private TimeSpan _lastDrawn = TimeSpan.MinValue;
+    private readonly Func<TimeSpan> _elapsed;
+    private TimeSpan _lastDrawn;
     private int _drawnWidth;
 
     /// <param name="writer">Standard error, a terminal.</param>
     /// <param name="name">The input's name as the user gave it.</param>
     /// <param name="totalBytes">The input's size, or -1 when it is not known (a pipe).</param>
-    public ProgressMeter(TextWriter writer, string name, long totalBytes)
+    /// <param name="elapsed">The time since the input was opened; tests pass their own clock.</param>
+    public ProgressMeter(TextWriter writer, string name, long totalBytes, Func<TimeSpan>? elapsed = null)
     {
+        if (elapsed is null)
+        {
+            var clock = Stopwatch.StartNew();
+            elapsed = () => clock.Elapsed;
+        }
+
+        _elapsed = elapsed;
         _writer = writer;
         _name = name;
         _totalBytes = totalBytes;
@@ -33,8 +41,8 @@ internal sealed class ProgressMeter
 
     public void Report(long bytesDone)
     {
-        TimeSpan now = _clock.Elapsed;
-        if (now < QuietPeriod || now - _lastDrawn < RefreshInterval)
+        TimeSpan now = _elapsed();
+        if (now < QuietPeriod || (_drawnWidth > 0 && now - _lastDrawn < RefreshInterval))
         {
             return;
         }
