@@ -1,4 +1,5 @@
 using System;
+using System.Collections.Generic;
 using System.Diagnostics;
 using System.IO;
 using Xunit.Abstractions;
@@ -41,7 +42,19 @@ public sealed class ProcessTests : IClassFixture<TestFiles>
         OracleAssert.SameAsB2sum(ours, _log, input);
     }
 
-    private static RunResult RunExecutable(byte[]? stdin, params string[] args)
+    [Fact]
+    public void With_one_processor_the_reads_do_not_overlap_and_the_result_is_the_same()
+    {
+        string big = _files.PathOf("big");
+
+        RunResult single = RunExecutableWithEnvironment(null, new() { ["DOTNET_PROCESSOR_COUNT"] = "1" }, big);
+
+        Assert.Equal(Convert.ToHexStringLower(Blake2b.HashData(_files.Content("big"))) + "  " + big + "\n", single.OutputText);
+    }
+
+    private static RunResult RunExecutable(byte[]? stdin, params string[] args) => RunExecutableWithEnvironment(stdin, [], args);
+
+    private static RunResult RunExecutableWithEnvironment(byte[]? stdin, Dictionary<string, string> environment, params string[] args)
     {
         // The tool's assembly is copied next to the tests; run it with the same dotnet host.
         string dll = Path.Combine(AppContext.BaseDirectory, "b2fast.dll");
@@ -53,6 +66,11 @@ public sealed class ProcessTests : IClassFixture<TestFiles>
             RedirectStandardError = true,
             UseShellExecute = false,
         };
+        foreach ((string name, string value) in environment)
+        {
+            start.Environment[name] = value;
+        }
+
         start.ArgumentList.Add(dll);
         foreach (string arg in args)
         {

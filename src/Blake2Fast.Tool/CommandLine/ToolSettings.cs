@@ -44,6 +44,6 @@ internal sealed class ToolSettings
 
     public byte[] Personalization { get; set; } = [];
 
-    /// <summary>The digest length in bytes that hashing mode uses.</summary>
+    /// <summary>The digest length in bits that hashing mode uses.</summary>
     public long DigestBits => LengthBits == 0 ? Algorithm.DefaultBits : (long)LengthBits;
 }

@@ -18,6 +18,9 @@ internal sealed class StreamHasher
     /// </summary>
     public const int ChunkSize = 1 << 20;
 
+    // With one processor the reading thread could only take turns with the hashing one.
+    private static readonly bool Overlap = Environment.ProcessorCount > 1;
+
     private byte[]? _front;
     private byte[]? _back;
 
@@ -35,7 +38,7 @@ internal sealed class StreamHasher
             // A short fill means the end was reached, and a small input is done in one read
             // with no thread hop at all.
             Task<int>? pending = null;
-            if (count == current.Length)
+            if (count == current.Length && Overlap)
             {
                 byte[] target = next;
                 pending = Task.Run(() => Fill(source, target));
@@ -44,13 +47,15 @@ internal sealed class StreamHasher
             hash.Update(current.AsSpan(0, count));
             total += count;
             progress?.Report(total);
-            if (pending is null)
+            if (pending is not null)
             {
-                break;
+                count = pending.GetAwaiter().GetResult();
+                (current, next) = (next, current);
             }
-
-            count = pending.GetAwaiter().GetResult();
-            (current, next) = (next, current);
+            else
+            {
+                count = count == current.Length ? Fill(source, current) : 0;
+            }
         }
 
         return total;
