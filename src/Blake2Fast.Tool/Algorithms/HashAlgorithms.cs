@@ -11,7 +11,11 @@ namespace Blake2Fast.Tool.Algorithms;
 /// <remarks>
 /// To wire BLAKE2bp, BLAKE2sp, BLAKE2Xb or BLAKE2Xs, write an <see cref="IIncrementalHash"/>
 /// adapter like <see cref="Blake2bHash"/> over the library's incremental hasher and pass
-/// <c>p =&gt; new ThatAdapter(p)</c> in place of <see langword="null"/> below.
+/// <c>p =&gt; new ThatAdapter(p)</c> in place of <see langword="null"/> below. For BLAKE2bp the
+/// adapter's constructor is <c>Blake2bp.CreateIncrementalHasher(p.DigestBytes, p.Key)</c>; for
+/// BLAKE2Xb it is <c>Blake2Xb.CreateIncrementalHasher(p.DigestBytes, new Blake2bParameters { Key =
+/// p.Key, Salt = p.Salt, Personalization = p.Personalization })</c> and <c>Finish</c> reads
+/// <c>destination.Length</c> bytes from the reader that the state's <c>Finish()</c> returns.
 /// </remarks>
 internal static class HashAlgorithms
 {
