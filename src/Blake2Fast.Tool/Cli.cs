@@ -44,7 +44,7 @@ internal static class Cli
 
     /// <summary>Runs the tool without a progress display, quoting as the environment's locale does.</summary>
     public static int Run(string[] args, Stream stdin, Stream stdout, TextWriter stderr) =>
-        Run(args, new ToolConsole(stdin, stdout, stderr, showProgress: false, curlyQuotes: ToolConsole.LocaleUsesUtf8()));
+        Run(args, new ToolConsole(stdin, stdout, stderr, showProgress: false, utf8Locale: ToolConsole.LocaleUsesUtf8()));
 
     /// <summary>Runs the tool.</summary>
     /// <returns>The exit status: 0 success, 1 failure.</returns>
@@ -210,7 +210,7 @@ internal static class Cli
                 return true;
             }
 
-            byte[]? bytes = KeyMaterial.TryRead(option, text, out string? error);
+            byte[]? bytes = KeyMaterial.TryRead(option, text, console, out string? error);
             if (bytes is null)
             {
                 console.Error(error!);

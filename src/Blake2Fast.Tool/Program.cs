@@ -13,7 +13,7 @@ internal static class Program
         var stderr = new StreamWriter(Console.OpenStandardError(), new System.Text.UTF8Encoding(false)) { AutoFlush = false };
         try
         {
-            var console = new ToolConsole(stdin, stdout, stderr, showProgress: !Console.IsErrorRedirected, curlyQuotes: ToolConsole.LocaleUsesUtf8());
+            var console = new ToolConsole(stdin, stdout, stderr, showProgress: !Console.IsErrorRedirected, utf8Locale: ToolConsole.LocaleUsesUtf8());
             return Cli.Run(args, console);
         }
         catch (IOException ex)

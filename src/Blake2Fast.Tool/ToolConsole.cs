@@ -10,13 +10,13 @@ namespace Blake2Fast.Tool;
 /// </summary>
 internal sealed class ToolConsole
 {
-    public ToolConsole(Stream stdin, Stream stdout, TextWriter stderr, bool showProgress, bool curlyQuotes)
+    public ToolConsole(Stream stdin, Stream stdout, TextWriter stderr, bool showProgress, bool utf8Locale)
     {
         StandardInput = stdin;
         StandardOutput = stdout;
         StandardError = stderr;
         ShowProgress = showProgress;
-        CurlyQuotes = curlyQuotes;
+        Utf8Locale = utf8Locale;
     }
 
     public Stream StandardInput { get; }
@@ -28,8 +28,11 @@ internal sealed class ToolConsole
     /// <summary>Whether a progress line may be drawn on standard error (it is a terminal).</summary>
     public bool ShowProgress { get; }
 
-    /// <summary>Whether messages quote values ‘like this’ (UTF-8 locale) or 'like this'.</summary>
-    public bool CurlyQuotes { get; }
+    /// <summary>
+    /// Whether the locale is UTF-8: messages then quote values ‘like this’ and print non-ASCII
+    /// names as they are; otherwise values are quoted 'like this' and such names escaped.
+    /// </summary>
+    public bool Utf8Locale { get; }
 
     /// <summary>Writes <c>b2fast: message</c> to standard error, after flushing what standard output holds.</summary>
     public void Error(string message)
@@ -48,7 +51,10 @@ internal sealed class ToolConsole
     }
 
     /// <summary>Quotes an option value for a message, in the locale's style.</summary>
-    public string Quote(string value) => ShellQuoting.QuoteValue(value, CurlyQuotes);
+    public string Quote(string value) => ShellQuoting.QuoteValue(value, Utf8Locale);
+
+    /// <summary>Quotes a file name for a message, as coreutils' <c>quotef</c> does in this locale.</summary>
+    public string QuoteName(string name) => ShellQuoting.QuoteFileName(name, Utf8Locale);
 
     /// <summary>
     /// Whether the C library would pick curly quotes: the character set of LC_ALL, else LC_CTYPE,

@@ -87,6 +87,9 @@ public sealed class HashOutputTests : IClassFixture<TestFiles>
     [InlineData("~home")]
     [InlineData("in#side")]
     [InlineData("ünïcode")]
+    [InlineData("a'b\n")]
+    [InlineData("\u0001'b")]
+    [InlineData("x'é")]
     public void Names_in_error_messages_are_quoted_like_coreutils(string name)
     {
         string path = _files.PathOf(name);

@@ -44,7 +44,7 @@ internal sealed class CheckCommand
     private bool CheckOne(string checkFile)
     {
         bool isStdin = checkFile == "-";
-        string displayName = ShellQuoting.QuoteFileName(isStdin ? "standard input" : checkFile);
+        string displayName = _console.QuoteName(isStdin ? "standard input" : checkFile);
         byte[] content;
         try
         {
@@ -54,7 +54,7 @@ internal sealed class CheckCommand
         {
             // A directory opens fine in C and fails on the first read, which coreutils reports without errno.
             string reason = Directory.Exists(checkFile) ? "read error" : InputError.Describe(ex, checkFile);
-            _console.Error($"{ShellQuoting.QuoteFileName(checkFile)}: {reason}");
+            _console.Error($"{_console.QuoteName(checkFile)}: {reason}");
             return false;
         }
 
@@ -153,7 +153,7 @@ internal sealed class CheckCommand
                 return Outcome.Skipped;
             }
 
-            _console.Error($"{ShellQuoting.QuoteFileName(line.FileName)}: {result.Error}");
+            _console.Error($"{_console.QuoteName(line.FileName)}: {result.Error}");
             Report(line.FileName, "FAILED open or read");
             return Outcome.Unreadable;
         }

@@ -1,7 +1,6 @@
 using System;
 using System.IO;
 using Blake2Fast.Tool.Io;
-using Blake2Fast.Tool.Output;
 
 namespace Blake2Fast.Tool.CommandLine;
 
@@ -9,7 +8,7 @@ namespace Blake2Fast.Tool.CommandLine;
 internal static class KeyMaterial
 {
     /// <summary>Decodes <paramref name="text"/>, or returns <see langword="null"/> with a message naming the option.</summary>
-    public static byte[]? TryRead(string option, string text, out string? error)
+    public static byte[]? TryRead(string option, string text, ToolConsole console, out string? error)
     {
         error = null;
         if (text.StartsWith('@'))
@@ -21,14 +20,14 @@ internal static class KeyMaterial
             }
             catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)
             {
-                error = $"{ShellQuoting.QuoteFileName(path)}: {InputError.Describe(ex, path)}";
+                error = $"{console.QuoteName(path)}: {InputError.Describe(ex, path)}";
                 return null;
             }
         }
 
         if (text.Length % 2 != 0 || !IsHex(text))
         {
-            error = $"--{option} must be an even number of hexadecimal digits or @FILE; got {ShellQuoting.QuoteFileName(text)}";
+            error = $"--{option} must be an even number of hexadecimal digits or @FILE; got {console.QuoteName(text)}";
             return null;
         }
 

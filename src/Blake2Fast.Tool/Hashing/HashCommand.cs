@@ -33,7 +33,7 @@ internal sealed class HashCommand
             InputDigester.Result result = _digester.Digest(name, algorithm, parameters);
             if (result.Digest is null)
             {
-                _console.Error($"{ShellQuoting.QuoteFileName(name)}: {result.Error}");
+                _console.Error($"{_console.QuoteName(name)}: {result.Error}");
                 ok = false;
                 continue;
             }

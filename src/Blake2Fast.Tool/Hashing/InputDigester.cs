@@ -83,6 +83,6 @@ internal sealed class InputDigester
             }
         }
 
-        return new ProgressMeter(_console.StandardError, Output.ShellQuoting.QuoteFileName(name), length);
+        return new ProgressMeter(_console.StandardError, _console.QuoteName(name), length);
     }
 }

@@ -1,3 +1,4 @@
+using System;
 using System.Text;
 
 namespace Blake2Fast.Tool.Output;
@@ -13,7 +14,12 @@ internal static class ShellQuoting
     /// safe characters is printed as is; otherwise it is single-quoted, or double-quoted when that
     /// avoids escaping an apostrophe, and control characters become <c>$'\n'</c>-style escapes.
     /// </summary>
-    public static string QuoteFileName(string name)
+    /// <param name="name">The name.</param>
+    /// <param name="utf8Locale">
+    /// Whether the locale is UTF-8, where non-ASCII letters print as themselves; elsewhere their
+    /// bytes are escaped in octal, as the C library cannot know they are printable.
+    /// </param>
+    public static string QuoteFileName(string name, bool utf8Locale)
     {
         if (name.Length == 0)
         {
@@ -27,7 +33,7 @@ internal static class ShellQuoting
         for (int i = 0; i < name.Length; i++)
         {
             char c = name[i];
-            if (IsControl(c))
+            if (IsControl(c) || (c >= 0x80 && !utf8Locale))
             {
                 hasControl = true;
                 needsQuotes = true;
@@ -51,11 +57,19 @@ internal static class ShellQuoting
         }
 
         var quoted = new StringBuilder(name.Length + 8);
+
+        // gnulib's output for a name with an apostrophe after its start and an escape at its end
+        // begins with an extra empty pair of quotes; harmless to a shell, reproduced for fidelity.
+        if (name.IndexOf('\'', 1) > 0 && NeedsEscape(name[^1], utf8Locale))
+        {
+            quoted.Append("''");
+        }
+
         quoted.Append('\'');
         bool inEscape = false;
-        foreach (char c in name)
+        foreach (Rune rune in name.EnumerateRunes())
         {
-            if (IsControl(c))
+            if (rune.Value < 0x80 ? IsControl((char)rune.Value) : !utf8Locale)
             {
                 if (!inEscape)
                 {
@@ -63,23 +77,23 @@ internal static class ShellQuoting
                     inEscape = true;
                 }
 
-                AppendControlEscape(quoted, c);
-                continue;
+                AppendEscape(quoted, rune);
             }
-
-            if (inEscape)
+            else if (rune.Value == '\'')
             {
-                quoted.Append("''");
-                inEscape = false;
-            }
-
-            if (c == '\'')
-            {
+                // Closes whichever quoting is open, adds the apostrophe, reopens plain quoting.
                 quoted.Append("'\\''");
+                inEscape = false;
             }
             else
             {
-                quoted.Append(c);
+                if (inEscape)
+                {
+                    quoted.Append("''");
+                    inEscape = false;
+                }
+
+                quoted.Append(rune.ToString());
             }
         }
 
@@ -96,6 +110,8 @@ internal static class ShellQuoting
         curlyQuotes ? "\u2018" + value + "\u2019" : "'" + value + "'";
 
     private static bool IsControl(char c) => c < 0x20 || c == 0x7F;
+
+    private static bool NeedsEscape(char c, bool utf8Locale) => IsControl(c) || (c >= 0x80 && !utf8Locale);
 
     private static bool IsSafe(char c, bool first)
     {
@@ -118,9 +134,22 @@ internal static class ShellQuoting
         };
     }
 
-    private static void AppendControlEscape(StringBuilder quoted, char c)
+    private static void AppendEscape(StringBuilder quoted, Rune rune)
     {
-        switch (c)
+        if (rune.Value >= 0x80)
+        {
+            // Outside a UTF-8 locale each byte of the character is shown in octal.
+            Span<byte> bytes = stackalloc byte[4];
+            int length = rune.EncodeToUtf8(bytes);
+            foreach (byte b in bytes[..length])
+            {
+                AppendOctal(quoted, b);
+            }
+
+            return;
+        }
+
+        switch ((char)rune.Value)
         {
             case '\a': quoted.Append("\\a"); break;
             case '\b': quoted.Append("\\b"); break;
@@ -129,9 +158,10 @@ internal static class ShellQuoting
             case '\v': quoted.Append("\\v"); break;
             case '\f': quoted.Append("\\f"); break;
             case '\r': quoted.Append("\\r"); break;
-            default:
-                quoted.Append('\\').Append((char)('0' + ((c >> 6) & 7))).Append((char)('0' + ((c >> 3) & 7))).Append((char)('0' + (c & 7)));
-                break;
+            default: AppendOctal(quoted, rune.Value); break;
         }
     }
+
+    private static void AppendOctal(StringBuilder quoted, int value) =>
+        quoted.Append('\\').Append((char)('0' + ((value >> 6) & 7))).Append((char)('0' + ((value >> 3) & 7))).Append((char)('0' + (value & 7)));
 }
