@@ -2,8 +2,6 @@ using System;
 using System.Diagnostics;
 using System.IO;
 using System.Linq;
-using System.Text;
-using System.Threading.Tasks;
 
 namespace Blake2Fast.Tool.Tests;
 
@@ -52,34 +50,5 @@ internal static class B2sumOracle
         return path?.Split(Path.PathSeparator)
             .Select(directory => Path.Combine(directory, "b2sum"))
             .FirstOrDefault(File.Exists);
-    }
-}
-
-/// <summary>Runs a process with given standard input and collects both outputs.</summary>
-internal static class ProcessRunner
-{
-    public static RunResult Run(ProcessStartInfo start, byte[]? stdin)
-    {
-        using Process process = Process.Start(start) ?? throw new InvalidOperationException($"Could not start {start.FileName}.");
-        Task<byte[]> output = Task.Run(() =>
-        {
-            using var buffer = new MemoryStream();
-            process.StandardOutput.BaseStream.CopyTo(buffer);
-            return buffer.ToArray();
-        });
-        Task<byte[]> error = Task.Run(() =>
-        {
-            using var buffer = new MemoryStream();
-            process.StandardError.BaseStream.CopyTo(buffer);
-            return buffer.ToArray();
-        });
-        if (stdin is not null)
-        {
-            process.StandardInput.BaseStream.Write(stdin);
-        }
-
-        process.StandardInput.Close();
-        process.WaitForExit();
-        return new RunResult(process.ExitCode, output.Result, Encoding.UTF8.GetString(error.Result));
     }
 }
