@@ -1,0 +1,184 @@
+using System;
+using Blake2Fast.Tool.Algorithms;
+using Blake2Fast.Tool.Output;
+
+namespace Blake2Fast.Tool.Checking;
+
+/// <summary>
+/// Reads checksum lines with coreutils' rules: GNU lines (<c>HEX  NAME</c>, <c>HEX *NAME</c>),
+/// BSD lines (<c>BLAKE2b-256 (NAME) = HEX</c>, also without the space before the parenthesis),
+/// "reversed BSD" lines (<c>HEX NAME</c> with one blank), and a leading backslash announcing an
+/// escaped name.
+/// </summary>
+/// <remarks>
+/// The parser remembers whether the first GNU-looking line had one blank or two: mixing both
+/// kinds is refused, so a file renamed to start with a blank cannot pass for another.
+/// </remarks>
+internal sealed class ChecksumLineParser
+{
+    private const string TagPrefix = "BLAKE2";
+    private readonly HashAlgorithmInfo _untaggedAlgorithm;
+
+    // -1: not decided yet; 0: two-field GNU lines seen; 1: reversed BSD lines seen.
+    private int _bsdReversed = -1;
+
+    public ChecksumLineParser(HashAlgorithmInfo untaggedAlgorithm) => _untaggedAlgorithm = untaggedAlgorithm;
+
+    /// <summary>Parses a line without its line terminator; <see langword="null"/> when it is not a checksum line.</summary>
+    public ChecksumLine? Parse(string s)
+    {
+        int i = 0;
+        while (i < s.Length && IsSpace(s[i]))
+        {
+            i++;
+        }
+
+        bool escaped = false;
+        if (i < s.Length && s[i] == '\\')
+        {
+            escaped = true;
+            i++;
+        }
+
+        return s.AsSpan(i).StartsWith(TagPrefix, StringComparison.Ordinal)
+            ? ParseTagged(s, i, escaped)
+            : ParseUntagged(s, i, escaped);
+    }
+
+    private static ChecksumLine? ParseTagged(string s, int i, bool escaped)
+    {
+        int start = i;
+        while (i < s.Length && !IsBlank(s[i]) && s[i] != '-' && s[i] != '(')
+        {
+            i++;
+        }
+
+        HashAlgorithmInfo? algorithm = HashAlgorithms.FindByTagName(s.AsSpan(start, i - start));
+        if (algorithm is null || i == s.Length)
+        {
+            return null;
+        }
+
+        long bits = algorithm.DefaultBits;
+        if (s[i] == '-')
+        {
+            i++;
+            int digitsStart = i;
+            while (i < s.Length && char.IsAsciiDigit(s[i]))
+            {
+                i++;
+            }
+
+            if (!long.TryParse(s.AsSpan(digitsStart, i - digitsStart), System.Globalization.NumberStyles.None, System.Globalization.CultureInfo.InvariantCulture, out bits)
+                || bits <= 0 || bits > algorithm.MaxBits || bits % 8 != 0)
+            {
+                return null;
+            }
+        }
+        else if (s[i] != '(')
+        {
+            i++; // the blank after the name
+        }
+
+        if (i < s.Length && s[i] == ' ')
+        {
+            i++;
+        }
+
+        if (i >= s.Length || s[i] != '(')
+        {
+            return null;
+        }
+
+        // The name runs to the last ')' of the line, so names may contain parentheses.
+        string rest = s[(i + 1)..];
+        int close = rest.LastIndexOf(')');
+        if (close < 0)
+        {
+            return null;
+        }
+
+        string? name = escaped ? FileNameEscaping.Unescape(rest[..close]) : rest[..close];
+        if (name is null)
+        {
+            return null;
+        }
+
+        int k = close + 1;
+        while (k < rest.Length && IsBlank(rest[k]))
+        {
+            k++;
+        }
+
+        if (k >= rest.Length || rest[k] != '=')
+        {
+            return null;
+        }
+
+        k++;
+        while (k < rest.Length && IsBlank(rest[k]))
+        {
+            k++;
+        }
+
+        string hex = rest[k..];
+        return hex.Length == bits / 4 && IsAllHex(hex) ? new ChecksumLine(algorithm, bits, hex, name) : null;
+    }
+
+    private ChecksumLine? ParseUntagged(string s, int i, bool escaped)
+    {
+        int hexStart = i;
+        while (i < s.Length && char.IsAsciiHexDigit(s[i]))
+        {
+            i++;
+        }
+
+        int hexLength = i - hexStart;
+        if (hexLength < 2 || hexLength % 2 != 0 || hexLength > _untaggedAlgorithm.MaxBits / 4)
+        {
+            return null;
+        }
+
+        if (i >= s.Length || !IsBlank(s[i]))
+        {
+            return null;
+        }
+
+        string hex = s.Substring(hexStart, hexLength);
+        i++;
+        if (s.Length - i == 1 || i == s.Length || (s[i] != ' ' && s[i] != '*'))
+        {
+            if (_bsdReversed == 0)
+            {
+                return null;
+            }
+
+            _bsdReversed = 1;
+        }
+        else if (_bsdReversed != 1)
+        {
+            _bsdReversed = 0;
+            i++; // the mode character: ' ' text or '*' binary; the bytes hashed are the same
+        }
+
+        string? name = escaped ? FileNameEscaping.Unescape(s[i..]) : s[i..];
+        return name is null ? null : new ChecksumLine(_untaggedAlgorithm, hexLength * 4L, hex, name);
+    }
+
+    private static bool IsBlank(char c) => c is ' ' or '\t';
+
+    private static bool IsSpace(char c) => c is ' ' or '\t' or '\n' or '\v' or '\f' or '\r';
+
+    private static bool IsAllHex(string text)
+    {
+        foreach (char c in text)
+        {
+            if (!char.IsAsciiHexDigit(c))
+            {
+                return false;
+            }
+        }
+
+        return text.Length > 0;
+    }
+}

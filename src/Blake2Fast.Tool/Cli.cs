@@ -1,0 +1,294 @@
+using System;
+using System.Collections.Generic;
+using System.Globalization;
+using System.IO;
+using System.Linq;
+using System.Security.Cryptography;
+using System.Text;
+using Blake2Fast.Tool.Algorithms;
+using Blake2Fast.Tool.Checking;
+using Blake2Fast.Tool.CommandLine;
+using Blake2Fast.Tool.Hashing;
+
+namespace Blake2Fast.Tool;
+
+/// <summary>
+/// The whole program behind one call, so that tests can run it in-process with their own streams.
+/// Reads the options the way coreutils b2sum does (same order of checks, same messages, same
+/// exit codes) and hands over to hashing or checking.
+/// </summary>
+internal static class Cli
+{
+    public const string ProgramName = "b2fast";
+
+    private static readonly OptionSpec[] Specs =
+    [
+        new(OptionId.Algorithm, 'a', "algorithm", TakesValue: true),
+        new(OptionId.Binary, 'b', "binary", TakesValue: false),
+        new(OptionId.Check, 'c', "check", TakesValue: false),
+        new(OptionId.IgnoreMissing, '\0', "ignore-missing", TakesValue: false),
+        new(OptionId.Key, '\0', "key", TakesValue: true),
+        new(OptionId.Length, 'l', "length", TakesValue: true),
+        new(OptionId.Personal, '\0', "personal", TakesValue: true),
+        new(OptionId.Quiet, '\0', "quiet", TakesValue: false),
+        new(OptionId.Salt, '\0', "salt", TakesValue: true),
+        new(OptionId.Status, '\0', "status", TakesValue: false),
+        new(OptionId.Strict, '\0', "strict", TakesValue: false),
+        new(OptionId.Tag, '\0', "tag", TakesValue: false),
+        new(OptionId.Text, 't', "text", TakesValue: false),
+        new(OptionId.Warn, 'w', "warn", TakesValue: false),
+        new(OptionId.Zero, 'z', "zero", TakesValue: false),
+        new(OptionId.Help, '\0', "help", TakesValue: false),
+        new(OptionId.Version, '\0', "version", TakesValue: false),
+    ];
+
+    /// <summary>Runs the tool without a progress display, quoting as the environment's locale does.</summary>
+    public static int Run(string[] args, Stream stdin, Stream stdout, TextWriter stderr) =>
+        Run(args, new ToolConsole(stdin, stdout, stderr, showProgress: false, utf8Locale: ToolConsole.LocaleUsesUtf8()));
+
+    /// <summary>Runs the tool.</summary>
+    /// <returns>The exit status: 0 success, 1 failure.</returns>
+    public static int Run(string[] args, ToolConsole console)
+    {
+        ArgumentNullException.ThrowIfNull(args);
+        ArgumentNullException.ThrowIfNull(console);
+        var settings = new ToolSettings();
+        try
+        {
+            int? early = ReadOptions(args, console, settings, out List<string> files);
+            if (early is int status)
+            {
+                return status;
+            }
+
+            if (files.Count == 0)
+            {
+                files.Add("-");
+            }
+
+            bool ok = settings.Check
+                ? new CheckCommand(settings, console).Run(files)
+                : new HashCommand(settings, console).Run(files);
+            return ok ? 0 : 1;
+        }
+        finally
+        {
+            CryptographicOperations.ZeroMemory(settings.Key);
+            console.StandardOutput.Flush();
+        }
+    }
+
+    private static int? ReadOptions(string[] args, ToolConsole console, ToolSettings settings, out List<string> files)
+    {
+        ParsedArguments parsed = OptionParser.Parse(args, Specs);
+        files = parsed.Operands;
+        foreach ((OptionSpec option, string? value) in parsed.Options)
+        {
+            switch (option.Id)
+            {
+                case OptionId.Binary:
+                    settings.Binary = 1;
+                    break;
+                case OptionId.Text:
+                    settings.Binary = 0;
+                    break;
+                case OptionId.Tag:
+                    // As in coreutils: --tag implies binary, so --tag -t is the conflict, -t --tag is not.
+                    settings.Tag = true;
+                    settings.Binary = 1;
+                    break;
+                case OptionId.Check:
+                    settings.Check = true;
+                    break;
+                case OptionId.Zero:
+                    settings.Zero = true;
+                    break;
+                case OptionId.IgnoreMissing:
+                    settings.IgnoreMissing = true;
+                    break;
+                case OptionId.Status:
+                    (settings.Status, settings.Warn, settings.Quiet) = (true, false, false);
+                    break;
+                case OptionId.Warn:
+                    (settings.Status, settings.Warn, settings.Quiet) = (false, true, false);
+                    break;
+                case OptionId.Quiet:
+                    (settings.Status, settings.Warn, settings.Quiet) = (false, false, true);
+                    break;
+                case OptionId.Strict:
+                    settings.Strict = true;
+                    break;
+                case OptionId.Length:
+                    if (!TryReadLength(value!, console, settings))
+                    {
+                        return 1;
+                    }
+
+                    break;
+                case OptionId.Algorithm:
+                    if (!TryReadAlgorithm(value!, console, settings))
+                    {
+                        return 1;
+                    }
+
+                    break;
+                case OptionId.Key:
+                    settings.KeyText = value;
+                    break;
+                case OptionId.Salt:
+                    settings.SaltText = value;
+                    break;
+                case OptionId.Personal:
+                    settings.PersonalText = value;
+                    break;
+                case OptionId.Help:
+                    Write(console, HelpText.Usage);
+                    return 0;
+                case OptionId.Version:
+                    Write(console, HelpText.Version);
+                    return 0;
+            }
+        }
+
+        if (parsed.Error is not null)
+        {
+            console.UsageError(parsed.Error);
+            return 1;
+        }
+
+        return Validate(console, settings);
+    }
+
+    // The checks coreutils makes once all options are known, in its order.
+    private static int? Validate(ToolConsole console, ToolSettings settings)
+    {
+        HashAlgorithmInfo algorithm = settings.Algorithm;
+        if (settings.LengthBits > (ulong)algorithm.MaxBits)
+        {
+            console.Error($"invalid length: {console.Quote(settings.LengthText!)}");
+            console.Error($"maximum digest length for {console.Quote(algorithm.TagName)} is {algorithm.MaxBits} bits");
+            return 1;
+        }
+
+        string? usageError =
+            settings.Tag && settings.Binary == 0 ? "--tag does not support --text mode"
+            : settings.Zero && settings.Check ? "the --zero option is not supported when verifying checksums"
+            : settings.Tag && settings.Check ? "the --tag option is meaningless when verifying checksums"
+            : settings.Binary >= 0 && settings.Check ? "the --binary and --text options are meaningless when verifying checksums"
+            : settings.IgnoreMissing && !settings.Check ? "the --ignore-missing option is meaningful only when verifying checksums"
+            : settings.Status && !settings.Check ? "the --status option is meaningful only when verifying checksums"
+            : settings.Warn && !settings.Check ? "the --warn option is meaningful only when verifying checksums"
+            : settings.Quiet && !settings.Check ? "the --quiet option is meaningful only when verifying checksums"
+            : settings.Strict && !settings.Check ? "the --strict option is meaningful only when verifying checksums"
+            : null;
+        if (usageError is not null)
+        {
+            console.UsageError(usageError);
+            return 1;
+        }
+
+        return ReadKeyMaterial(console, settings) ? null : 1;
+    }
+
+    private static bool ReadKeyMaterial(ToolConsole console, ToolSettings settings)
+    {
+        HashAlgorithmInfo algorithm = settings.Algorithm;
+        return Read("key", settings.KeyText, algorithm.MaxKeyBytes, b => settings.Key = b)
+            && Read("salt", settings.SaltText, algorithm.SaltBytes, b => settings.Salt = b)
+            && Read("personal", settings.PersonalText, algorithm.PersonalizationBytes, b => settings.Personalization = b);
+
+        bool Read(string option, string? text, int maxBytes, Action<byte[]> store)
+        {
+            if (text is null)
+            {
+                return true;
+            }
+
+            byte[]? bytes = KeyMaterial.TryRead(option, text, console, out string? error);
+            if (bytes is null)
+            {
+                console.Error(error!);
+                return false;
+            }
+
+            store(bytes);
+            if (maxBytes == 0)
+            {
+                console.Error($"--{option} is not supported by {algorithm.TagName}");
+                return false;
+            }
+
+            if (bytes.Length > maxBytes)
+            {
+                console.Error($"--{option} is {bytes.Length} bytes; {algorithm.TagName} allows at most {maxBytes}");
+                return false;
+            }
+
+            return true;
+        }
+    }
+
+    private static bool TryReadLength(string text, ToolConsole console, ToolSettings settings)
+    {
+        // coreutils reads -l with xdectoumax: optional leading blanks, an optional '+', decimal digits, nothing after.
+        string trimmed = text.TrimStart(' ', '\t', '\n', '\v', '\f', '\r');
+        if (trimmed.StartsWith('+'))
+        {
+            trimmed = trimmed[1..];
+        }
+
+        if (trimmed.Length == 0 || !trimmed.All(char.IsAsciiDigit))
+        {
+            console.Error($"invalid length: {console.Quote(text)}");
+            return false;
+        }
+
+        if (!ulong.TryParse(trimmed, NumberStyles.None, CultureInfo.InvariantCulture, out ulong bits))
+        {
+            console.Error($"invalid length: {console.Quote(text)}: Value too large for defined data type");
+            return false;
+        }
+
+        if (bits % 8 != 0)
+        {
+            console.Error($"invalid length: {console.Quote(text)}");
+            console.Error("length is not a multiple of 8");
+            return false;
+        }
+
+        settings.LengthBits = bits;
+        settings.LengthText = text;
+        return true;
+    }
+
+    private static bool TryReadAlgorithm(string text, ToolConsole console, ToolSettings settings)
+    {
+        HashAlgorithmInfo? exact = HashAlgorithms.FindByName(text);
+        List<HashAlgorithmInfo> matches = exact is not null
+            ? [exact]
+            : HashAlgorithms.All.Where(a => text.Length > 0 && a.Name.StartsWith(text, StringComparison.Ordinal)).ToList();
+        if (matches.Count == 1)
+        {
+            settings.Algorithm = matches[0];
+            return true;
+        }
+
+        var message = new StringBuilder();
+        message.Append(matches.Count == 0 ? "invalid" : "ambiguous")
+            .Append(" argument ").Append(console.Quote(text)).Append(" for ").Append(console.Quote("--algorithm")).Append('\n')
+            .Append("Valid arguments are:");
+        foreach (HashAlgorithmInfo algorithm in HashAlgorithms.All)
+        {
+            message.Append("\n  - ").Append(console.Quote(algorithm.Name));
+        }
+
+        console.UsageError(message.ToString());
+        return false;
+    }
+
+    private static void Write(ToolConsole console, string text)
+    {
+        byte[] bytes = Encoding.UTF8.GetBytes(text);
+        console.StandardOutput.Write(bytes);
+    }
+}

@@ -1,0 +1,70 @@
+using System.Reflection;
+
+namespace Blake2Fast.Tool.CommandLine;
+
+/// <summary>The texts of <c>--help</c> and <c>--version</c>.</summary>
+internal static class HelpText
+{
+    public static string Usage => $"""
+        Usage: {Cli.ProgramName} [OPTION]... [FILE]...
+        Compute or verify BLAKE2 checksums (BLAKE2b-512 unless told otherwise).
+        Output and options are those of GNU coreutils b2sum, plus a choice of algorithm and keyed hashing.
+
+        FILE '-', or no FILE at all, means standard input.
+
+        Options that take a value take it in both forms: -l 256, --length=256.
+          -a, --algorithm=NAME  blake2b (default), blake2s, blake2bp, blake2sp,
+                                  blake2xb or blake2xs
+          -b, --binary          mark lines with '*' (binary); on this system the
+                                  bytes read are the same in either mode
+          -c, --check           read checksum lines from the FILEs and verify them
+          -l, --length=BITS     digest length in bits: a multiple of 8, at most the
+                                  algorithm's maximum (512 for blake2b/bp, 256 for
+                                  blake2s/sp); for blake2xb/xs the output length
+                                  (default 512 / 256); 0 means the default
+              --tag             print BSD-style lines: BLAKE2b-256 (FILE) = HEX
+          -t, --text            mark lines with ' ' (text; the default)
+          -z, --zero            end lines with NUL instead of newline and never
+                                  escape file names
+              --key=HEX|@FILE   keyed hashing (a MAC); the key as hex digits, or
+                                  the raw bytes of FILE
+              --salt=HEX|@FILE  salt (blake2b/xb: up to 16 bytes, blake2s/xs: 8)
+              --personal=HEX|@FILE
+                                personalization, same sizes as the salt
+
+        Only when checking (-c):
+              --ignore-missing  skip listed files that do not exist
+              --quiet           print only failures, not OK lines
+              --status          print nothing; the exit status tells the result
+              --strict          fail when a line is not a checksum line
+          -w, --warn            report each line that is not a checksum line
+
+              --help            show this help and exit
+              --version         show the version and exit
+
+        Exit status: 0 when every file was read (and, with -c, every checksum
+        matched); 1 otherwise, or when the command line is wrong.
+        When run from a terminal, large inputs show their progress on standard error.
+
+        """;
+
+    public static string Version
+    {
+        get
+        {
+            string version = typeof(HelpText).Assembly.GetCustomAttribute<AssemblyInformationalVersionAttribute>()?.InformationalVersion ?? "unknown";
+            int plus = version.IndexOf('+', System.StringComparison.Ordinal);
+            if (plus >= 0)
+            {
+                version = version[..plus];
+            }
+
+            return $"""
+                {Cli.ProgramName} (Blake2Fast) {version}
+                BLAKE2b, BLAKE2s, BLAKE2bp, BLAKE2sp and BLAKE2X checksums; b2sum-compatible output.
+                License: MIT.
+
+                """;
+        }
+    }
+}

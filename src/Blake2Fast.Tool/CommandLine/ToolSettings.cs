@@ -1,0 +1,49 @@
+using Blake2Fast.Tool.Algorithms;
+
+namespace Blake2Fast.Tool.CommandLine;
+
+/// <summary>What the command line asked for, after every option was read and checked.</summary>
+internal sealed class ToolSettings
+{
+    public HashAlgorithmInfo Algorithm { get; set; } = HashAlgorithms.Blake2b;
+
+    /// <summary>The <c>-l</c> value in bits; 0 when not given (the algorithm's default).</summary>
+    public ulong LengthBits { get; set; }
+
+    /// <summary>The <c>-l</c> value as typed, for messages.</summary>
+    public string? LengthText { get; set; }
+
+    /// <summary>-1 when neither <c>-b</c> nor <c>-t</c> was given (coreutils' "not set"), 1 binary, 0 text.</summary>
+    public int Binary { get; set; } = -1;
+
+    public bool Check { get; set; }
+
+    public bool Tag { get; set; }
+
+    public bool Zero { get; set; }
+
+    public bool IgnoreMissing { get; set; }
+
+    public bool Quiet { get; set; }
+
+    public bool Status { get; set; }
+
+    public bool Strict { get; set; }
+
+    public bool Warn { get; set; }
+
+    public string? KeyText { get; set; }
+
+    public string? SaltText { get; set; }
+
+    public string? PersonalText { get; set; }
+
+    public byte[] Key { get; set; } = [];
+
+    public byte[] Salt { get; set; } = [];
+
+    public byte[] Personalization { get; set; } = [];
+
+    /// <summary>The digest length in bits that hashing mode uses.</summary>
+    public long DigestBits => LengthBits == 0 ? Algorithm.DefaultBits : (long)LengthBits;
+}

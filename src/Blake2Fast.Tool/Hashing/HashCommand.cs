@@ -1,0 +1,93 @@
+using System.Collections.Generic;
+using System.Globalization;
+using System.Text;
+using Blake2Fast.Tool.Algorithms;
+using Blake2Fast.Tool.CommandLine;
+using Blake2Fast.Tool.Output;
+
+namespace Blake2Fast.Tool.Hashing;
+
+/// <summary>Hashing mode: one checksum line per input, in coreutils' GNU or BSD (<c>--tag</c>) format.</summary>
+internal sealed class HashCommand
+{
+    private readonly ToolSettings _settings;
+    private readonly ToolConsole _console;
+    private readonly InputDigester _digester;
+
+    public HashCommand(ToolSettings settings, ToolConsole console)
+    {
+        _settings = settings;
+        _console = console;
+        _digester = new InputDigester(console);
+    }
+
+    /// <returns><see langword="true"/> when every input was hashed.</returns>
+    public bool Run(IReadOnlyList<string> files)
+    {
+        HashAlgorithmInfo algorithm = _settings.Algorithm;
+        long bits = _settings.DigestBits;
+        var parameters = new HashParameters((int)(bits / 8), _settings.Key, _settings.Salt, _settings.Personalization);
+        bool ok = true;
+        foreach (string name in files)
+        {
+            InputDigester.Result result = _digester.Digest(name, algorithm, parameters);
+            if (result.Digest is null)
+            {
+                _console.Error($"{_console.QuoteName(name)}: {result.Error}");
+                ok = false;
+                continue;
+            }
+
+            string line = FormatLine(algorithm, bits, name, result.Digest);
+            _console.StandardOutput.Write(Encoding.UTF8.GetBytes(line));
+            _console.StandardOutput.Flush();
+        }
+
+        return ok;
+    }
+
+    private string FormatLine(HashAlgorithmInfo algorithm, long bits, string name, byte[] digest)
+    {
+        bool escape = !_settings.Zero && FileNameEscaping.NeedsEscape(name);
+        var line = new StringBuilder(digest.Length * 2 + name.Length + 32);
+        if (escape)
+        {
+            line.Append('\\');
+        }
+
+        if (_settings.Tag)
+        {
+            line.Append(algorithm.TagName);
+            if (algorithm.IsExtendable || bits != algorithm.MaxBits)
+            {
+                line.Append('-').Append(bits.ToString(CultureInfo.InvariantCulture));
+            }
+
+            line.Append(" (");
+            AppendName(line, name, escape);
+            line.Append(") = ").Append(System.Convert.ToHexStringLower(digest));
+        }
+        else
+        {
+            line.Append(System.Convert.ToHexStringLower(digest))
+                .Append(' ')
+                .Append(_settings.Binary == 1 ? '*' : ' ');
+            AppendName(line, name, escape);
+        }
+
+        line.Append(_settings.Zero ? '\0' : '\n');
+        return line.ToString();
+    }
+
+    private static void AppendName(StringBuilder line, string name, bool escape)
+    {
+        if (escape)
+        {
+            FileNameEscaping.AppendEscaped(line, name);
+        }
+        else
+        {
+            line.Append(name);
+        }
+    }
+}

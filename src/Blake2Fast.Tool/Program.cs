@@ -1,0 +1,30 @@
+using System;
+using System.IO;
+
+namespace Blake2Fast.Tool;
+
+/// <summary>The <c>b2fast</c> executable: the process's streams around <see cref="Cli.Run(string[], ToolConsole)"/>.</summary>
+internal static class Program
+{
+    private static int Main(string[] args)
+    {
+        using Stream stdin = Console.OpenStandardInput();
+        using var stdout = new BufferedStream(Console.OpenStandardOutput(), 64 * 1024);
+        var stderr = new StreamWriter(Console.OpenStandardError(), new System.Text.UTF8Encoding(false)) { AutoFlush = false };
+        try
+        {
+            var console = new ToolConsole(stdin, stdout, stderr, showProgress: !Console.IsErrorRedirected, utf8Locale: ToolConsole.LocaleUsesUtf8());
+            return Cli.Run(args, console);
+        }
+        catch (IOException ex)
+        {
+            // Standard output gone (a closed pipe) or another failure outside any one input.
+            stderr.Write($"{Cli.ProgramName}: {ex.Message}\n");
+            return 1;
+        }
+        finally
+        {
+            stderr.Flush();
+        }
+    }
+}

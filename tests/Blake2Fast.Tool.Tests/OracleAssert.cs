@@ -1,0 +1,30 @@
+using Xunit.Abstractions;
+
+namespace Blake2Fast.Tool.Tests;
+
+/// <summary>Compares a b2fast run with coreutils b2sum given the same arguments and input.</summary>
+internal static class OracleAssert
+{
+    /// <summary>
+    /// Asserts byte-for-byte equality of standard output, standard error (program name aside) and
+    /// the exit code with b2sum, and logs which oracle was used. Without b2sum it logs that the
+    /// comparison did not happen; callers then rely on their own fixed expectations.
+    /// </summary>
+    /// <returns>Whether b2sum was compared.</returns>
+    public static bool SameAsB2sum(RunResult ours, ITestOutputHelper log, byte[]? stdin, params string[] args)
+    {
+        if (!B2sumOracle.IsAvailable)
+        {
+            log.WriteLine("NOT compared with coreutils b2sum (not installed); checked against the library and fixed expectations only.");
+            return false;
+        }
+
+        RunResult theirs = B2sumOracle.Run(stdin, args);
+        log.WriteLine($"compared with {B2sumOracle.Describe()}");
+        Assert.Equal(theirs.OutputText, ours.OutputText);
+        Assert.Equal(theirs.Output, ours.Output);
+        Assert.Equal(theirs.Error, ours.Error);
+        Assert.Equal(theirs.ExitCode, ours.ExitCode);
+        return true;
+    }
+}

@@ -1,0 +1,36 @@
+using System;
+using System.Diagnostics;
+using System.IO;
+using System.Text;
+using System.Threading.Tasks;
+
+namespace Blake2Fast.Tool.Tests;
+
+/// <summary>Runs a process with given standard input and collects both outputs.</summary>
+internal static class ProcessRunner
+{
+    public static RunResult Run(ProcessStartInfo start, byte[]? stdin)
+    {
+        using Process process = Process.Start(start) ?? throw new InvalidOperationException($"Could not start {start.FileName}.");
+        Task<byte[]> output = Task.Run(() =>
+        {
+            using var buffer = new MemoryStream();
+            process.StandardOutput.BaseStream.CopyTo(buffer);
+            return buffer.ToArray();
+        });
+        Task<byte[]> error = Task.Run(() =>
+        {
+            using var buffer = new MemoryStream();
+            process.StandardError.BaseStream.CopyTo(buffer);
+            return buffer.ToArray();
+        });
+        if (stdin is not null)
+        {
+            process.StandardInput.BaseStream.Write(stdin);
+        }
+
+        process.StandardInput.Close();
+        process.WaitForExit();
+        return new RunResult(process.ExitCode, output.Result, Encoding.UTF8.GetString(error.Result));
+    }
+}

@@ -1,0 +1,82 @@
+using System;
+using System.Collections.Generic;
+using System.Diagnostics;
+using System.IO;
+using Xunit.Abstractions;
+
+namespace Blake2Fast.Tool.Tests;
+
+/// <summary>The built executable, run as a process: real standard streams, real exit codes.</summary>
+public sealed class ProcessTests : IClassFixture<TestFiles>
+{
+    private readonly TestFiles _files;
+    private readonly ITestOutputHelper _log;
+
+    public ProcessTests(TestFiles files, ITestOutputHelper log)
+    {
+        _files = files;
+        _log = log;
+    }
+
+    [Fact]
+    public void The_executable_hashes_files_and_reports_errors()
+    {
+        string[] args = ["--tag", "-l", "256", _files.PathOf("big"), _files.PathOf("nothing here"), _files.PathOf("new\nline")];
+
+        RunResult ours = RunExecutable(null, args);
+
+        Assert.Equal(1, ours.ExitCode);
+        Assert.Equal(ToolRunner.Run(args).ToString(), ours.ToString());
+        OracleAssert.SameAsB2sum(ours, _log, null, args);
+    }
+
+    [Fact]
+    public void The_executable_reads_a_pipe_on_standard_input()
+    {
+        byte[] input = _files.Content("big");
+
+        RunResult ours = RunExecutable(input);
+
+        Assert.Equal(0, ours.ExitCode);
+        Assert.Equal(Convert.ToHexStringLower(Blake2b.HashData(input)) + "  -\n", ours.OutputText);
+        OracleAssert.SameAsB2sum(ours, _log, input);
+    }
+
+    [Fact]
+    public void With_one_processor_the_reads_do_not_overlap_and_the_result_is_the_same()
+    {
+        string big = _files.PathOf("big");
+
+        RunResult single = RunExecutableWithEnvironment(null, new() { ["DOTNET_PROCESSOR_COUNT"] = "1" }, big);
+
+        Assert.Equal(Convert.ToHexStringLower(Blake2b.HashData(_files.Content("big"))) + "  " + big + "\n", single.OutputText);
+    }
+
+    private static RunResult RunExecutable(byte[]? stdin, params string[] args) => RunExecutableWithEnvironment(stdin, [], args);
+
+    private static RunResult RunExecutableWithEnvironment(byte[]? stdin, Dictionary<string, string> environment, params string[] args)
+    {
+        // The tool's assembly is copied next to the tests; run it with the same dotnet host.
+        string dll = Path.Combine(AppContext.BaseDirectory, "b2fast.dll");
+        string host = Environment.GetEnvironmentVariable("DOTNET_HOST_PATH") is { Length: > 0 } h ? h : "dotnet";
+        var start = new ProcessStartInfo(host)
+        {
+            RedirectStandardInput = true,
+            RedirectStandardOutput = true,
+            RedirectStandardError = true,
+            UseShellExecute = false,
+        };
+        foreach ((string name, string value) in environment)
+        {
+            start.Environment[name] = value;
+        }
+
+        start.ArgumentList.Add(dll);
+        foreach (string arg in args)
+        {
+            start.ArgumentList.Add(arg);
+        }
+
+        return ProcessRunner.Run(start, stdin);
+    }
+}

@@ -1,0 +1,100 @@
+using System;
+using System.IO;
+using System.Threading.Tasks;
+using Blake2Fast.Tool.Algorithms;
+using Blake2Fast.Tool.Io;
+
+namespace Blake2Fast.Tool.Tests;
+
+/// <summary>The reading ring: every length around the chunk and ring sizes, trickling pipes, read errors.</summary>
+public sealed class StreamHasherTests
+{
+    private const int Chunk = StreamHasher.ChunkSize;
+
+    [Theory]
+    [InlineData(0)]
+    [InlineData(1)]
+    [InlineData(Chunk - 1)]
+    [InlineData(Chunk)]
+    [InlineData(Chunk + 1)]
+    [InlineData(4 * Chunk)]
+    [InlineData(5 * Chunk + 3)]
+    public void Every_length_hashes_like_the_one_shot(int length)
+    {
+        byte[] data = Data(length);
+
+        Assert.Equal(Blake2b.HashData(data), HashThroughRing(new MemoryStream(data)));
+    }
+
+    [Fact]
+    public void A_stream_that_returns_little_at_a_time_hashes_the_same()
+    {
+        byte[] data = Data((2 * Chunk) + 777);
+
+        Assert.Equal(Blake2b.HashData(data), HashThroughRing(new TrickleStream(data, failAfter: -1)));
+    }
+
+    [Fact]
+    public async Task A_read_error_is_raised_and_nothing_hangs()
+    {
+        var stream = new TrickleStream(Data(3 * Chunk), failAfter: (2 * Chunk) + 10);
+
+        // A hang would surface as a TimeoutException instead of the IOException.
+        await Assert.ThrowsAsync<IOException>(() => Task.Run(() => HashThroughRing(stream)).WaitAsync(TimeSpan.FromSeconds(30)));
+    }
+
+    private static byte[] HashThroughRing(Stream stream)
+    {
+        using var hash = new Blake2bHash(new HashParameters(64, [], [], []));
+        new StreamHasher().Hash(stream, hash, progress: null);
+        byte[] digest = new byte[64];
+        hash.Finish(digest);
+        return digest;
+    }
+
+    private static byte[] Data(int length)
+    {
+        byte[] data = new byte[length];
+        new Random(length).NextBytes(data);
+        return data;
+    }
+
+    /// <summary>A pipe-like stream: at most 4000 bytes per read, optionally failing at an offset.</summary>
+    private sealed class TrickleStream(byte[] data, long failAfter) : Stream
+    {
+        private int _position;
+
+        public override bool CanRead => true;
+
+        public override bool CanSeek => false;
+
+        public override bool CanWrite => false;
+
+        public override long Length => throw new NotSupportedException();
+
+        public override long Position { get => throw new NotSupportedException(); set => throw new NotSupportedException(); }
+
+        public override int Read(byte[] buffer, int offset, int count)
+        {
+            if (failAfter >= 0 && _position >= failAfter)
+            {
+                throw new IOException("Input/output error");
+            }
+
+            int n = Math.Min(Math.Min(count, 4000), data.Length - _position);
+            Array.Copy(data, _position, buffer, offset, n);
+            _position += n;
+            return n;
+        }
+
+        public override void Flush()
+        {
+        }
+
+        public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
+
+        public override void SetLength(long value) => throw new NotSupportedException();
+
+        public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
+    }
+}
