@@ -47,12 +47,37 @@ public class DispatchTests
     }
 
     [Fact]
-    public void Blake2b_dispatcher_picks_the_legs_kernel() =>
-        Assert.Equal(Pick(Blake2bKernel.Avx512, Blake2bKernel.Avx2, Blake2bKernel.Sse41, Blake2bKernel.Sse2, Blake2bKernel.Scalar), Blake2bKernels.Best);
+    public void Blake2b_dispatcher_picks_the_legs_kernel()
+    {
+        Assert.Equal(Pick(Blake2bKernel.Avx512, Blake2bKernel.Avx2, Blake2bKernel.Sse41, Blake2bKernel.Sse2, Blake2bKernel.Scalar), Blake2bKernels.WidestSupported);
+        Assert.Equal(ScalarPreference.ForSingleMessage ? Blake2bKernel.Scalar : Blake2bKernels.WidestSupported, Blake2bKernels.Best);
+    }
 
     [Fact]
-    public void Blake2s_dispatcher_picks_the_legs_kernel() =>
-        Assert.Equal(Pick(Blake2sKernel.Avx512, Blake2sKernel.Ssse3, Blake2sKernel.Ssse3, Blake2sKernel.Sse2, Blake2sKernel.Scalar), Blake2sKernels.Best);
+    public void Blake2s_dispatcher_picks_the_legs_kernel()
+    {
+        Assert.Equal(Pick(Blake2sKernel.Avx512, Blake2sKernel.Ssse3, Blake2sKernel.Ssse3, Blake2sKernel.Sse2, Blake2sKernel.Scalar), Blake2sKernels.WidestSupported);
+        Assert.Equal(ScalarPreference.ForSingleMessage ? Blake2sKernel.Scalar : Blake2sKernels.WidestSupported, Blake2sKernels.Best);
+    }
+
+    /// <summary>
+    /// The scalar preference is keyed to AMD family 1Ah only; its CPUID decoding is checked against
+    /// what Linux reports for this machine, where /proc/cpuinfo exists.
+    /// </summary>
+    [Fact]
+    public void Scalar_preference_matches_the_cpu_the_kernel_reports()
+    {
+        if (!System.IO.File.Exists("/proc/cpuinfo") || !X86Base.IsSupported)
+        {
+            Assert.False(ScalarPreference.ForSingleMessage && !X86Base.IsSupported);
+            return;
+        }
+
+        string info = System.IO.File.ReadAllText("/proc/cpuinfo");
+        bool amd = info.Contains("AuthenticAMD", StringComparison.Ordinal);
+        bool family26 = System.Text.RegularExpressions.Regex.IsMatch(info, @"^cpu family\s*:\s*26\s*$", System.Text.RegularExpressions.RegexOptions.Multiline);
+        Assert.Equal(amd && family26, ScalarPreference.ForSingleMessage);
+    }
 
     [Fact]
     public void Blake2bp_dispatcher_picks_the_legs_kernel() =>

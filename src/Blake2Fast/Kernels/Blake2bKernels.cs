@@ -28,13 +28,19 @@ internal enum Blake2bKernel : byte
 /// </summary>
 internal static class Blake2bKernels
 {
-    /// <summary>The fastest kernel this machine supports.</summary>
-    public static Blake2bKernel Best { get; } =
+    /// <summary>The widest kernel this machine (and the runtime's DOTNET_Enable* settings) supports.</summary>
+    public static Blake2bKernel WidestSupported { get; } =
         Blake2bAvx512.IsSupported ? Blake2bKernel.Avx512 :
         Blake2bAvx2.IsSupported ? Blake2bKernel.Avx2 :
         Blake2bSse41.IsSupported ? Blake2bKernel.Sse41 :
         Blake2bSse2.IsSupported ? Blake2bKernel.Sse2 :
         Blake2bKernel.Scalar;
+
+    /// <summary>
+    /// The kernel new hashes use (initialized after <see cref="WidestSupported"/>, which it reads): the widest one this machine supports, or the scalar one where
+    /// <see cref="ScalarPreference"/> has measured it faster.
+    /// </summary>
+    public static Blake2bKernel Best { get; } = ScalarPreference.ForSingleMessage ? Blake2bKernel.Scalar : WidestSupported;
 
     /// <summary>Whether this machine can run <paramref name="kernel"/>.</summary>
     public static bool IsSupported(Blake2bKernel kernel) => kernel switch

@@ -25,12 +25,18 @@ internal enum Blake2sKernel : byte
 /// </summary>
 internal static class Blake2sKernels
 {
-    /// <summary>The fastest kernel this machine supports.</summary>
-    public static Blake2sKernel Best { get; } =
+    /// <summary>The widest kernel this machine (and the runtime's DOTNET_Enable* settings) supports.</summary>
+    public static Blake2sKernel WidestSupported { get; } =
         Blake2sAvx512.IsSupported ? Blake2sKernel.Avx512 :
         Blake2sSsse3.IsSupported ? Blake2sKernel.Ssse3 :
         Blake2sSse2.IsSupported ? Blake2sKernel.Sse2 :
         Blake2sKernel.Scalar;
+
+    /// <summary>
+    /// The kernel new hashes use (initialized after <see cref="WidestSupported"/>, which it reads): the widest one this machine supports, or the scalar one where
+    /// <see cref="ScalarPreference"/> has measured it faster.
+    /// </summary>
+    public static Blake2sKernel Best { get; } = ScalarPreference.ForSingleMessage ? Blake2sKernel.Scalar : WidestSupported;
 
     /// <summary>Whether this machine can run <paramref name="kernel"/>.</summary>
     public static bool IsSupported(Blake2sKernel kernel) => kernel switch

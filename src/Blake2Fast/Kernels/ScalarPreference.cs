@@ -1,0 +1,52 @@
+using System.Runtime.Intrinsics.X86;
+
+namespace Blake2Fast.Kernels;
+
+/// <summary>
+/// Whether the single-message BLAKE2b and BLAKE2s dispatchers should pick the scalar kernel even
+/// though vector kernels are supported.
+/// </summary>
+/// <remarks>
+/// <para>Hashing one message is one long dependency chain of add, xor and rotate steps, so a
+/// single-message kernel runs at the latency of those instructions, not at their throughput. AMD
+/// Zen 5 (CPU family 1Ah) gives simple vector integer instructions (vpaddq, vpxorq with a rotate,
+/// vprorq, vpshufb, vpermq) a latency of two cycles or more, against one for scalar ALU
+/// instructions, and it has six scalar ALUs. There the scalar kernels beat every vector kernel at
+/// every input size.</para>
+/// <para>Evidence, BenchmarkDotNet on an AMD EPYC of family 1Ah (bench/results/Blake2bKernel.md and
+/// Blake2sKernel.md, every kernel forced in one run): BLAKE2b-512 on 3 MiB, scalar 1309 MiB/s,
+/// AVX-512 852, SSE4.1 806, AVX2 775, SSE2 677; on 64 bytes, scalar 145 ns, AVX-512 208 ns.
+/// BLAKE2s-256 on 3 MiB, scalar 750 MiB/s, AVX-512 523, SSSE3 434, SSE2 372.</para>
+/// <para>The multi-lane kernels (BLAKE2bp, BLAKE2sp, BLAKE2X output) hash independent chains side
+/// by side, are limited by throughput instead, and do not consult this. Delete this class when a
+/// benchmark on family 1Ah says the vector kernels win.</para>
+/// </remarks>
+internal static class ScalarPreference
+{
+    /// <summary>True on CPUs where the scalar single-message kernels are measured fastest.</summary>
+    public static bool ForSingleMessage { get; } = IsAmdFamily1Ah();
+
+    private static bool IsAmdFamily1Ah()
+    {
+        if (!X86Base.IsSupported)
+        {
+            return false;
+        }
+
+        // Vendor string "AuthenticAMD" comes back in EBX, EDX, ECX.
+        (_, int ebx, int ecx, int edx) = X86Base.CpuId(0, 0);
+        if (ebx != 0x68747541 || edx != 0x69746E65 || ecx != 0x444D4163)
+        {
+            return false;
+        }
+
+        int signature = X86Base.CpuId(1, 0).Eax;
+        int family = (signature >> 8) & 0xF;
+        if (family == 0xF)
+        {
+            family += (signature >> 20) & 0xFF;
+        }
+
+        return family == 0x1A;
+    }
+}
