@@ -25,7 +25,7 @@ public class Blake2bKernelBenchmarks
 
     /// <summary>The kernel under test.</summary>
     [ParamsSource(nameof(Kernels))]
-    public string Kernel { get; set; } = "";
+    public string ForcedKernel { get; set; } = "";
 
     /// <summary>The kernels this machine supports, in enum order.</summary>
     public static IEnumerable<string> Kernels =>
@@ -40,7 +40,7 @@ public class Blake2bKernelBenchmarks
         Hash();
         if (!_output.AsSpan().SequenceEqual(Blake2b.HashData(_source)))
         {
-            throw new InvalidOperationException($"The BLAKE2b {Kernel} kernel disagrees with Blake2b.HashData on {Size} bytes.");
+            throw new InvalidOperationException($"The BLAKE2b {ForcedKernel} kernel disagrees with Blake2b.HashData on {Size} bytes.");
         }
     }
 
@@ -48,7 +48,7 @@ public class Blake2bKernelBenchmarks
     [Benchmark]
     public int Hash()
     {
-        var state = new Blake2bHashState(Blake2Settings.Sequential(64, default), Enum.Parse<Blake2bKernel>(Kernel));
+        var state = new Blake2bHashState(Blake2Settings.Sequential(64, default), Enum.Parse<Blake2bKernel>(ForcedKernel));
         state.Update(_source);
         return state.Finish(_output);
     }
@@ -68,7 +68,7 @@ public class Blake2sKernelBenchmarks
 
     /// <summary>The kernel under test.</summary>
     [ParamsSource(nameof(Kernels))]
-    public string Kernel { get; set; } = "";
+    public string ForcedKernel { get; set; } = "";
 
     /// <summary>The kernels this machine supports, in enum order.</summary>
     public static IEnumerable<string> Kernels =>
@@ -83,7 +83,7 @@ public class Blake2sKernelBenchmarks
         Hash();
         if (!_output.AsSpan().SequenceEqual(Blake2s.HashData(_source)))
         {
-            throw new InvalidOperationException($"The BLAKE2s {Kernel} kernel disagrees with Blake2s.HashData on {Size} bytes.");
+            throw new InvalidOperationException($"The BLAKE2s {ForcedKernel} kernel disagrees with Blake2s.HashData on {Size} bytes.");
         }
     }
 
@@ -91,7 +91,7 @@ public class Blake2sKernelBenchmarks
     [Benchmark]
     public int Hash()
     {
-        var state = new Blake2sHashState(Blake2Settings.Sequential(32, default), Enum.Parse<Blake2sKernel>(Kernel));
+        var state = new Blake2sHashState(Blake2Settings.Sequential(32, default), Enum.Parse<Blake2sKernel>(ForcedKernel));
         state.Update(_source);
         return state.Finish(_output);
     }
