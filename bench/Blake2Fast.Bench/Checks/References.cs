@@ -4,8 +4,8 @@ using Blake2Fast.Bench.Benchmarks;
 namespace Blake2Fast.Bench.Checks;
 
 /// <summary>
-/// Answers for algorithms that may have no Blake2Fast row to compare peers with (the parallel modes,
-/// until Blake2Fast ships them).
+/// Independent answers for the parallel modes: built from plain BLAKE2b/BLAKE2s tree parameters, so
+/// they check Blake2Fast's own parallel engine as well as libb2.
 /// </summary>
 internal static class References
 {
