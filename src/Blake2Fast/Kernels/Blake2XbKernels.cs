@@ -14,7 +14,7 @@ internal enum Blake2XbKernel : byte
     /// <summary>Four blocks at once, one per 64-bit lane of a 256-bit vector; rotations by byte shuffles and shifts.</summary>
     Avx2 = 1,
 
-    /// <summary>As <see cref="Avx2"/>, with the AVX-512VL rotate instruction.</summary>
+    /// <summary>Eight blocks at once, one per 64-bit lane of a 512-bit vector, with the AVX-512 rotate instruction.</summary>
     Avx512 = 2,
 }
 
@@ -38,7 +38,7 @@ internal static class Blake2XbKernels
     {
         Blake2XbKernel.Scalar => true,
         Blake2XbKernel.Avx2 => System.Runtime.Intrinsics.X86.Avx2.IsSupported,
-        Blake2XbKernel.Avx512 => System.Runtime.Intrinsics.X86.Avx2.IsSupported && Avx512F.VL.IsSupported,
+        Blake2XbKernel.Avx512 => Blake2XbLanes512.IsSupported,
         _ => false,
     };
 
@@ -53,7 +53,7 @@ internal static class Blake2XbKernels
     {
         int done = kernel switch
         {
-            Blake2XbKernel.Avx512 => Blake2XbLanes<Blake2XbAvx512Rotations>.WriteBlocks(h0, chain, first, count, destination),
+            Blake2XbKernel.Avx512 => Blake2XbLanes512.WriteBlocks(h0, chain, first, count, destination),
             Blake2XbKernel.Avx2 => Blake2XbLanes<Blake2XbAvx2Rotations>.WriteBlocks(h0, chain, first, count, destination),
             _ => 0,
         };

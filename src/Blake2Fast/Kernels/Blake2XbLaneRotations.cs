@@ -43,19 +43,3 @@ internal readonly struct Blake2XbAvx2Rotations : IBlake2XbLaneRotations
     public static Vector256<ulong> RotateRight63(Vector256<ulong> value) =>
         Avx2.Xor(Avx2.ShiftRightLogical(value, 63), Avx2.Add(value, value));
 }
-
-/// <summary>AVX-512VL rotates a 256-bit vector of 64-bit lanes in one instruction.</summary>
-internal readonly struct Blake2XbAvx512Rotations : IBlake2XbLaneRotations
-{
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static Vector256<ulong> RotateRight32(Vector256<ulong> value) => Avx512F.VL.RotateRight(value, 32);
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static Vector256<ulong> RotateRight24(Vector256<ulong> value) => Avx512F.VL.RotateRight(value, 24);
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static Vector256<ulong> RotateRight16(Vector256<ulong> value) => Avx512F.VL.RotateRight(value, 16);
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static Vector256<ulong> RotateRight63(Vector256<ulong> value) => Avx512F.VL.RotateRight(value, 63);
-}

@@ -97,21 +97,8 @@ internal static class Blake2XbLanes<TRotations> where TRotations : struct, IBlak
         Vector256<ulong> h7 = c7 ^ v7 ^ v15;
 
         // Word j of block k is lane k of h_j: two 4x4 transposes turn lanes into blocks.
-        StoreTransposed(h0, h1, h2, h3, ref destination);
-        StoreTransposed(h4, h5, h6, h7, ref Unsafe.Add(ref destination, 32));
-    }
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void StoreTransposed(Vector256<ulong> a, Vector256<ulong> b, Vector256<ulong> c, Vector256<ulong> d, ref byte destination)
-    {
-        Vector256<ulong> abEven = Avx2.UnpackLow(a, b);
-        Vector256<ulong> abOdd = Avx2.UnpackHigh(a, b);
-        Vector256<ulong> cdEven = Avx2.UnpackLow(c, d);
-        Vector256<ulong> cdOdd = Avx2.UnpackHigh(c, d);
-        Unsafe.WriteUnaligned(ref destination, Avx2.Permute2x128(abEven, cdEven, 0x20));
-        Unsafe.WriteUnaligned(ref Unsafe.Add(ref destination, BlockLength), Avx2.Permute2x128(abOdd, cdOdd, 0x20));
-        Unsafe.WriteUnaligned(ref Unsafe.Add(ref destination, 2 * BlockLength), Avx2.Permute2x128(abEven, cdEven, 0x31));
-        Unsafe.WriteUnaligned(ref Unsafe.Add(ref destination, 3 * BlockLength), Avx2.Permute2x128(abOdd, cdOdd, 0x31));
+        Blake2XbTranspose.Store(h0, h1, h2, h3, ref destination);
+        Blake2XbTranspose.Store(h4, h5, h6, h7, ref Unsafe.Add(ref destination, 32));
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
