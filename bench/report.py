@@ -93,6 +93,8 @@ class Row:
             # The per-kernel classes force a kernel through a parameter instead of the dispatcher.
             self.kernel = cells["ForcedKernel"] + " (forced)"
             self.library = "Blake2Fast"
+            self.algorithm = cells["ForcedKernel"] + " kernel"
+            self.method = cells["ForcedKernel"]  # one table row and one chart series per kernel
         self.order = order  # declaration order, kept by the suite's orderer
 
     @property
