@@ -54,7 +54,7 @@ internal static class Blake2XbKernels
         int done = kernel switch
         {
             Blake2XbKernel.Avx512 => Blake2XbLanes512.WriteBlocks(h0, chain, first, count, destination),
-            Blake2XbKernel.Avx2 => Blake2XbLanes<Blake2XbAvx2Rotations>.WriteBlocks(h0, chain, first, count, destination),
+            Blake2XbKernel.Avx2 => Blake2XbLanes<Blake2bLaneAvx2Rotations>.WriteBlocks(h0, chain, first, count, destination),
             _ => 0,
         };
 

@@ -12,7 +12,7 @@ namespace Blake2Fast.Kernels;
 /// node offset, so no input has to be transposed; only the four results are, on the way out.
 /// </summary>
 /// <typeparam name="TRotations">How this instruction set rotates 64-bit lanes.</typeparam>
-internal static class Blake2XbLanes<TRotations> where TRotations : struct, IBlake2XbLaneRotations
+internal static class Blake2XbLanes<TRotations> where TRotations : struct, IBlake2bLaneRotations
 {
     private const int Lanes = 4;
     private const int BlockLength = 64;

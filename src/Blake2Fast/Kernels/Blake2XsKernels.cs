@@ -52,8 +52,8 @@ internal static class Blake2XsKernels
     {
         int done = kernel switch
         {
-            Blake2XsKernel.Avx512 => Blake2XsLanes<Blake2XsAvx512Rotations>.WriteBlocks(h0, chain, first, count, destination),
-            Blake2XsKernel.Avx2 => Blake2XsLanes<Blake2XsAvx2Rotations>.WriteBlocks(h0, chain, first, count, destination),
+            Blake2XsKernel.Avx512 => Blake2XsLanes<Blake2sLaneAvx512Rotations>.WriteBlocks(h0, chain, first, count, destination),
+            Blake2XsKernel.Avx2 => Blake2XsLanes<Blake2sLaneAvx2Rotations>.WriteBlocks(h0, chain, first, count, destination),
             _ => 0,
         };
 

@@ -12,7 +12,7 @@ namespace Blake2Fast.Kernels;
 /// so nothing is transposed on the way in; the eight results are, on the way out.
 /// </summary>
 /// <typeparam name="TRotations">How this instruction set rotates 32-bit lanes.</typeparam>
-internal static class Blake2XsLanes<TRotations> where TRotations : struct, IBlake2XsLaneRotations
+internal static class Blake2XsLanes<TRotations> where TRotations : struct, IBlake2sLaneRotations
 {
     private const int Lanes = 8;
     private const int BlockLength = 32;

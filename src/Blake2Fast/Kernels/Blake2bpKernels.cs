@@ -69,10 +69,10 @@ internal static class Blake2bpKernels
         switch (kernel)
         {
             case Blake2bpKernel.Avx512:
-                Blake2bpVector256.Compress<Blake2bpAvx512Rotations>(ref lanes, stripes, increment);
+                Blake2bpVector256.Compress<Blake2bLaneAvx512Rotations>(ref lanes, stripes, increment);
                 break;
             case Blake2bpKernel.Avx2:
-                Blake2bpVector256.Compress<Blake2bpAvx2Rotations>(ref lanes, stripes, increment);
+                Blake2bpVector256.Compress<Blake2bLaneAvx2Rotations>(ref lanes, stripes, increment);
                 break;
             case Blake2bpKernel.Vector128:
                 Blake2bpVector128.Compress(ref lanes, stripes, increment);

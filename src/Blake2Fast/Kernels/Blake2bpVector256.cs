@@ -16,7 +16,7 @@ internal static class Blake2bpVector256
 {
     /// <inheritdoc cref="Blake2bpKernels.Compress"/>
     public static void Compress<TRotations>(ref Blake2Lanes lanes, ReadOnlySpan<byte> stripes, uint increment)
-        where TRotations : struct, IBlake2bpRotations
+        where TRotations : struct, IBlake2bLaneRotations
     {
         Unsafe.SkipInit(out Message m);
         CompressStripes<TRotations>(ref lanes, ref MemoryMarshal.GetReference(stripes), (nuint)(stripes.Length / Blake2bpKernels.StripeLength), increment, ref m[0]);
@@ -30,7 +30,7 @@ internal static class Blake2bpVector256
     /// message word becomes a memory operand.
     /// </remarks>
     private static void CompressStripes<TRotations>(ref Blake2Lanes lanes, ref byte input, nuint stripeCount, uint increment, ref Vector256<ulong> m0)
-        where TRotations : struct, IBlake2bpRotations
+        where TRotations : struct, IBlake2bLaneRotations
     {
         ref Vector256<ulong> chain = ref Unsafe.As<byte, Vector256<ulong>>(ref lanes.Chain[0]);
         ref Vector256<ulong> counters = ref Unsafe.As<byte, Vector256<ulong>>(ref lanes.Counters[0]);
@@ -122,7 +122,7 @@ internal static class Blake2bpVector256
     /// </remarks>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void G<TRotations>(ref Vector256<ulong> a, ref Vector256<ulong> b, ref Vector256<ulong> c, ref Vector256<ulong> d, ref Vector256<ulong> m0, byte x, byte y)
-        where TRotations : struct, IBlake2bpRotations
+        where TRotations : struct, IBlake2bLaneRotations
     {
         // With 32 registers, (a + x) + b: b is the value G's previous step has just produced, a was
         // ready earlier, so adding the message word to a first leaves one addition, not two, between

@@ -69,10 +69,10 @@ internal static class Blake2spKernels
         switch (kernel)
         {
             case Blake2spKernel.Avx512:
-                Blake2spVector256.Compress<Blake2spAvx512Rotations>(ref lanes, stripes, increment);
+                Blake2spVector256.Compress<Blake2sLaneAvx512Rotations>(ref lanes, stripes, increment);
                 break;
             case Blake2spKernel.Avx2:
-                Blake2spVector256.Compress<Blake2spAvx2Rotations>(ref lanes, stripes, increment);
+                Blake2spVector256.Compress<Blake2sLaneAvx2Rotations>(ref lanes, stripes, increment);
                 break;
             case Blake2spKernel.Vector128:
                 Blake2spVector128.Compress(ref lanes, stripes, increment);

@@ -16,7 +16,7 @@ internal static class Blake2spVector256
 {
     /// <inheritdoc cref="Blake2spKernels.Compress"/>
     public static void Compress<TRotations>(ref Blake2Lanes lanes, ReadOnlySpan<byte> stripes, uint increment)
-        where TRotations : struct, IBlake2spRotations
+        where TRotations : struct, IBlake2sLaneRotations
     {
         Unsafe.SkipInit(out Message m);
         CompressStripes<TRotations>(ref lanes, ref MemoryMarshal.GetReference(stripes), (nuint)(stripes.Length / Blake2spKernels.StripeLength), increment, ref m[0]);
@@ -30,7 +30,7 @@ internal static class Blake2spVector256
     /// message word becomes a memory operand.
     /// </remarks>
     private static void CompressStripes<TRotations>(ref Blake2Lanes lanes, ref byte input, nuint stripeCount, uint increment, ref Vector256<uint> m0)
-        where TRotations : struct, IBlake2spRotations
+        where TRotations : struct, IBlake2sLaneRotations
     {
         ref Vector256<uint> chain = ref Unsafe.As<byte, Vector256<uint>>(ref lanes.Chain[0]);
         ref Vector256<uint> counters = ref Unsafe.As<byte, Vector256<uint>>(ref lanes.Counters[0]);
@@ -132,7 +132,7 @@ internal static class Blake2spVector256
     /// </remarks>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void G<TRotations>(ref Vector256<uint> a, ref Vector256<uint> b, ref Vector256<uint> c, ref Vector256<uint> d, ref Vector256<uint> m0, byte x, byte y)
-        where TRotations : struct, IBlake2spRotations
+        where TRotations : struct, IBlake2sLaneRotations
     {
         // With 32 registers, (a + x) + b: b is the value G's previous step has just produced, a was
         // ready earlier, so adding the message word to a first leaves one addition, not two, between

@@ -5,10 +5,10 @@ using System.Runtime.Intrinsics.X86;
 namespace Blake2Fast.Kernels;
 
 /// <summary>
-/// The four BLAKE2s G rotations on eight 32-bit lanes. The 256-bit BLAKE2sp kernel is generic over
+/// The four BLAKE2s G rotations on eight 32-bit lanes. The 256-bit BLAKE2sp and BLAKE2Xs lane kernels are generic over
 /// this so one copy of the round code serves AVX2 and AVX-512: the JIT specialises it per struct.
 /// </summary>
-internal interface IBlake2spRotations
+internal interface IBlake2sLaneRotations
 {
     /// <summary>Whether the ISA has 32 vector registers (AVX-512) rather than 16 (AVX2); G orders its additions by it.</summary>
     static abstract bool HasManyRegisters { get; }
@@ -26,7 +26,7 @@ internal interface IBlake2spRotations
 /// AVX2 has no vector rotate. Rotations by whole bytes are one byte shuffle (vpshufb) instead of
 /// shift, shift, or; 12 and 7 have to be shifts.
 /// </summary>
-internal readonly struct Blake2spAvx2Rotations : IBlake2spRotations
+internal readonly struct Blake2sLaneAvx2Rotations : IBlake2sLaneRotations
 {
     public static bool HasManyRegisters => false;
 
@@ -48,7 +48,7 @@ internal readonly struct Blake2spAvx2Rotations : IBlake2spRotations
 }
 
 /// <summary>AVX-512VL rotates any 32-bit lane amount in one instruction (vprord).</summary>
-internal readonly struct Blake2spAvx512Rotations : IBlake2spRotations
+internal readonly struct Blake2sLaneAvx512Rotations : IBlake2sLaneRotations
 {
     public static bool HasManyRegisters => true;
 

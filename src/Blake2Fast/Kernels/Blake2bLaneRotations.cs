@@ -5,10 +5,10 @@ using System.Runtime.Intrinsics.X86;
 namespace Blake2Fast.Kernels;
 
 /// <summary>
-/// The four BLAKE2b G rotations on four 64-bit lanes. The 256-bit BLAKE2bp kernel is generic over
+/// The four BLAKE2b G rotations on four 64-bit lanes. The 256-bit BLAKE2bp and BLAKE2Xb lane kernels are generic over
 /// this so one copy of the round code serves AVX2 and AVX-512: the JIT specialises it per struct.
 /// </summary>
-internal interface IBlake2bpRotations
+internal interface IBlake2bLaneRotations
 {
     /// <summary>Whether the ISA has 32 vector registers (AVX-512) rather than 16 (AVX2); G orders its additions by it.</summary>
     static abstract bool HasManyRegisters { get; }
@@ -27,7 +27,7 @@ internal interface IBlake2bpRotations
 /// a dword shuffle (vpshufd) - one instruction instead of shift, shift, or. Rotating by 63 is a
 /// rotate left by 1, where x + x (vpaddq) is cheaper than a left shift on some cores.
 /// </summary>
-internal readonly struct Blake2bpAvx2Rotations : IBlake2bpRotations
+internal readonly struct Blake2bLaneAvx2Rotations : IBlake2bLaneRotations
 {
     public static bool HasManyRegisters => false;
 
@@ -49,7 +49,7 @@ internal readonly struct Blake2bpAvx2Rotations : IBlake2bpRotations
 }
 
 /// <summary>AVX-512VL rotates any 64-bit lane amount in one instruction (vprorq).</summary>
-internal readonly struct Blake2bpAvx512Rotations : IBlake2bpRotations
+internal readonly struct Blake2bLaneAvx512Rotations : IBlake2bLaneRotations
 {
     public static bool HasManyRegisters => true;
 
