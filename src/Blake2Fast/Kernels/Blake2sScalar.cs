@@ -20,23 +20,6 @@ internal static class Blake2sScalar
     public const uint IV7 = 0x5BE0CD19;
 
     /// <summary>
-    /// The ten rows of <see cref="Sigma.Table"/> packed four bits per entry (entry k in bits
-    /// 4k..4k+3), so that each unrolled round gets its schedule as one constant and the JIT folds
-    /// every word offset to an immediate without reading a table. The kernel tests check them
-    /// against <see cref="Sigma.Table"/>.
-    /// </summary>
-    internal const ulong SigmaRow0 = 0xFEDCBA9876543210;
-    internal const ulong SigmaRow1 = 0x357B20C16DF984AE;
-    internal const ulong SigmaRow2 = 0x491763EADF250C8B;
-    internal const ulong SigmaRow3 = 0x8F04A562EBCD1397;
-    internal const ulong SigmaRow4 = 0xD386CB1EFA427509;
-    internal const ulong SigmaRow5 = 0x91EF57D438B0A6C2;
-    internal const ulong SigmaRow6 = 0xB8293670A4DEF15C;
-    internal const ulong SigmaRow7 = 0xA2684F05931CE7BD;
-    internal const ulong SigmaRow8 = 0x5A417D2C803B9EF6;
-    internal const ulong SigmaRow9 = 0x0DC3E9BF5167482A;
-
-    /// <summary>
     /// Compresses every whole 64-byte block of <paramref name="blocks"/>. BLAKE2s's counter is 64
     /// bits, kept whole in <paramref name="counter"/> (its low half is t0, its high half t1).
     /// </summary>
@@ -68,16 +51,16 @@ internal static class Blake2sScalar
             // ten rounds reading Sigma.Table at constant indices (some 420 inlinees, and a register
             // allocation with about 600 stack accesses).
             ref uint m0 = ref m[0];
-            Round(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m0, SigmaRow0);
-            Round(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m0, SigmaRow1);
-            Round(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m0, SigmaRow2);
-            Round(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m0, SigmaRow3);
-            Round(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m0, SigmaRow4);
-            Round(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m0, SigmaRow5);
-            Round(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m0, SigmaRow6);
-            Round(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m0, SigmaRow7);
-            Round(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m0, SigmaRow8);
-            Round(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m0, SigmaRow9);
+            Round(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m0, Sigma.Row0);
+            Round(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m0, Sigma.Row1);
+            Round(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m0, Sigma.Row2);
+            Round(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m0, Sigma.Row3);
+            Round(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m0, Sigma.Row4);
+            Round(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m0, Sigma.Row5);
+            Round(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m0, Sigma.Row6);
+            Round(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m0, Sigma.Row7);
+            Round(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m0, Sigma.Row8);
+            Round(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m0, Sigma.Row9);
 
             h0 ^= v0 ^ v8;
             h1 ^= v1 ^ v9;
