@@ -1,3 +1,4 @@
+using System;
 using Blake2Fast.Kernels;
 
 namespace Blake2Fast.Tests;
@@ -45,5 +46,33 @@ public class SigmaScheduleTests
                 }
             }
         }
+    }
+
+    [Fact]
+    public void Lane_schedules_are_sigma_in_lane_order()
+    {
+        // Lane i runs column G number i (sigma entries 2i, 2i + 1); the vector kernels turn rows
+        // a, c and d, so lane j of the diagonal step runs diagonal G number (j + 3) mod 4.
+        for (int round = 0; round < 12; round++)
+        {
+            ReadOnlySpan<byte> sigma = Sigma.Table.Slice(16 * round, 16);
+            for (int lane = 0; lane < 4; lane++)
+            {
+                int diagonal = (lane + 3) & 3;
+                int[] expected = [sigma[2 * lane], sigma[(2 * lane) + 1], sigma[8 + (2 * diagonal)], sigma[9 + (2 * diagonal)]];
+                for (int group = 0; group < 4; group++)
+                {
+                    int position = (16 * round) + (4 * group) + lane;
+                    Assert.Equal(expected[group], Blake2bLaneSchedule.Table[position]);
+                    if (round < 10)
+                    {
+                        Assert.Equal((uint)expected[group], Blake2sSchedule.Words[position]);
+                    }
+                }
+            }
+        }
+
+        Assert.Equal(12 * 16, Blake2bLaneSchedule.Table.Length);
+        Assert.Equal(10 * 16, Blake2sSchedule.Words.Length);
     }
 }

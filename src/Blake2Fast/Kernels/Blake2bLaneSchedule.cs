@@ -7,34 +7,35 @@ namespace Blake2Fast.Kernels;
 /// reads its sixteen word indices in sequence.
 /// </summary>
 /// <remarks>
+/// <para>
 /// Per round, four groups of four indices: column x, column y, diagonal x, diagonal y, one G per
 /// lane. The vector kernels diagonalise by rotating rows a, c and d (b stays put, keeping the
 /// permutes off the critical path), so lane j of the diagonal step computes diagonal G number
 /// (j - 1) mod 4: its message words come rotated by one lane.
+/// </para>
+/// <para>
+/// Constant data in the assembly rather than an array built by a static initializer, for the
+/// reason given on <see cref="Blake2pLaneSchedule"/>: a kernel optimized before the initializer
+/// ran would carry a class-initialization check that keeps its state out of registers. The
+/// schedule tests derive the table from <see cref="Sigma.Table"/> and compare.
+/// </para>
 /// </remarks>
 internal static class Blake2bLaneSchedule
 {
     /// <summary>12 rounds x 16 word indices (0..15).</summary>
-    public static readonly byte[] Table = Build();
-
-    private static byte[] Build()
-    {
-        ReadOnlySpan<byte> sigma = Sigma.Table;
-        byte[] table = new byte[12 * 16];
-        for (int round = 0; round < 12; round++)
-        {
-            ReadOnlySpan<byte> s = sigma.Slice(round * 16, 16);
-            Span<byte> row = table.AsSpan(round * 16, 16);
-            for (int lane = 0; lane < 4; lane++)
-            {
-                int diagonal = (lane + 3) & 3;
-                row[lane] = s[2 * lane];
-                row[4 + lane] = s[(2 * lane) + 1];
-                row[8 + lane] = s[8 + (2 * diagonal)];
-                row[12 + lane] = s[9 + (2 * diagonal)];
-            }
-        }
-
-        return table;
-    }
+    public static ReadOnlySpan<byte> Table =>
+    [
+        0, 2, 4, 6, 1, 3, 5, 7, 14, 8, 10, 12, 15, 9, 11, 13,
+        14, 4, 9, 13, 10, 8, 15, 6, 5, 1, 0, 11, 3, 12, 2, 7,
+        11, 12, 5, 15, 8, 0, 2, 13, 9, 10, 3, 7, 4, 14, 6, 1,
+        7, 3, 13, 11, 9, 1, 12, 14, 15, 2, 5, 4, 8, 6, 10, 0,
+        9, 5, 2, 10, 0, 7, 4, 15, 3, 14, 11, 6, 13, 1, 12, 8,
+        2, 6, 0, 8, 12, 10, 11, 3, 1, 4, 7, 15, 9, 13, 5, 14,
+        12, 1, 14, 4, 5, 15, 13, 10, 8, 0, 6, 9, 11, 7, 3, 2,
+        13, 7, 12, 3, 11, 14, 1, 9, 2, 5, 15, 8, 10, 0, 4, 6,
+        6, 14, 11, 0, 15, 9, 3, 8, 10, 12, 13, 1, 5, 2, 7, 4,
+        10, 8, 7, 1, 2, 4, 6, 5, 13, 15, 9, 3, 0, 11, 14, 12,
+        0, 2, 4, 6, 1, 3, 5, 7, 14, 8, 10, 12, 15, 9, 11, 13,
+        14, 4, 9, 13, 10, 8, 15, 6, 5, 1, 0, 11, 3, 12, 2, 7,
+    ];
 }

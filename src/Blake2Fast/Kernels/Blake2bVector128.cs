@@ -46,7 +46,7 @@ internal static class Blake2bVector128
         Vector128<ulong> flags = Vector128.Create(Blake2bScalar.IV6 ^ f0, Blake2bScalar.IV7 ^ f1);
         ulong c0 = t0, c1 = t1;
         ref ulong block = ref Unsafe.As<byte, ulong>(ref MemoryMarshal.GetReference(blocks));
-        ref byte scheduleStart = ref MemoryMarshal.GetArrayDataReference(Blake2bLaneSchedule.Table);
+        ref byte scheduleStart = ref MemoryMarshal.GetReference(Blake2bLaneSchedule.Table);
 
         for (int remaining = blocks.Length; remaining >= 128; remaining -= 128)
         {

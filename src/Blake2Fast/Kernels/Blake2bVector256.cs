@@ -53,7 +53,7 @@ internal static class Blake2bVector256
         Vector256<ulong> iv1 = Vector256.Create(Blake2bScalar.IV4, Blake2bScalar.IV5, Blake2bScalar.IV6, Blake2bScalar.IV7);
         ulong c0 = t0, c1 = t1;
         ref ulong block = ref Unsafe.As<byte, ulong>(ref MemoryMarshal.GetReference(blocks));
-        ref byte scheduleStart = ref MemoryMarshal.GetArrayDataReference(Blake2bLaneSchedule.Table);
+        ref byte scheduleStart = ref MemoryMarshal.GetReference(Blake2bLaneSchedule.Table);
 
         for (int remaining = blocks.Length; remaining >= 128; remaining -= 128)
         {

@@ -20,28 +20,23 @@ internal static class Blake2sSchedule
     /// ten rounds of sixteen table-indexed gathers ran out of the JIT's inlining budget (the
     /// disassembly showed calls to Round and HalfRound, and the kernel ran at a quarter of the
     /// scalar speed), while the index loads this costs are off the kernel's dependency chain.
+    /// Constant data rather than an array built by a static initializer, for the reason given on
+    /// <see cref="Blake2pLaneSchedule"/>. The schedule tests derive it from <see cref="Sigma.Table"/>
+    /// (position p of a row is sigma entry 0, 2, 4, 6, 1, 3, 5, 7, 14, 8, 10, 12, 15, 9, 11, 13:
+    /// lane i runs column G number i with sigma[2i] and sigma[2i+1]; the kernel turns the a, c and
+    /// d rows rather than b, so lane j runs diagonal (j+3) mod 4).
     /// </remarks>
-    public static readonly uint[] Words = Build();
-
-    /// <summary>
-    /// Position p (0..15) of a round's gathered words -> index into that round's sigma row.
-    /// Columns: lane i runs G number i, taking sigma[2i] (x) and sigma[2i+1] (y). Diagonals: the
-    /// kernel turns the a, c and d rows rather than b, so lane j runs diagonal (j+3) mod 4, whose
-    /// words are sigma[8+2((j+3) mod 4)] and the next one.
-    /// </summary>
-    private static ReadOnlySpan<byte> Order => [0, 2, 4, 6, 1, 3, 5, 7, 14, 8, 10, 12, 15, 9, 11, 13];
-
-    private static uint[] Build()
-    {
-        uint[] words = new uint[10 * 16];
-        for (int round = 0; round < 10; round++)
-        {
-            for (int position = 0; position < 16; position++)
-            {
-                words[(16 * round) + position] = Sigma.Table[(16 * round) + Order[position]];
-            }
-        }
-
-        return words;
-    }
+    public static ReadOnlySpan<uint> Words =>
+    [
+        0, 2, 4, 6, 1, 3, 5, 7, 14, 8, 10, 12, 15, 9, 11, 13,
+        14, 4, 9, 13, 10, 8, 15, 6, 5, 1, 0, 11, 3, 12, 2, 7,
+        11, 12, 5, 15, 8, 0, 2, 13, 9, 10, 3, 7, 4, 14, 6, 1,
+        7, 3, 13, 11, 9, 1, 12, 14, 15, 2, 5, 4, 8, 6, 10, 0,
+        9, 5, 2, 10, 0, 7, 4, 15, 3, 14, 11, 6, 13, 1, 12, 8,
+        2, 6, 0, 8, 12, 10, 11, 3, 1, 4, 7, 15, 9, 13, 5, 14,
+        12, 1, 14, 4, 5, 15, 13, 10, 8, 0, 6, 9, 11, 7, 3, 2,
+        13, 7, 12, 3, 11, 14, 1, 9, 2, 5, 15, 8, 10, 0, 4, 6,
+        6, 14, 11, 0, 15, 9, 3, 8, 10, 12, 13, 1, 5, 2, 7, 4,
+        10, 8, 7, 1, 2, 4, 6, 5, 13, 15, 9, 3, 0, 11, 14, 12,
+    ];
 }

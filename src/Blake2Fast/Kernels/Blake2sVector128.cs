@@ -30,7 +30,7 @@ internal static class Blake2sVector128<TIsa> where TIsa : struct, IBlake2sIsa
         // Word reads through a ref uint at any alignment: these kernels only run on x86, where
         // that is a plain load (and what lets the JIT fold it into pinsrd).
         ref uint block = ref Unsafe.As<byte, uint>(ref MemoryMarshal.GetReference(blocks));
-        ref uint schedule = ref MemoryMarshal.GetArrayDataReference(Blake2sSchedule.Words);
+        ref uint schedule = ref MemoryMarshal.GetReference(Blake2sSchedule.Words);
         for (int remaining = blocks.Length / 64; remaining > 0; remaining--)
         {
             t = Sse2.Add(t, step);
