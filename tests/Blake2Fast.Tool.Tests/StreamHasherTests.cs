@@ -1,5 +1,6 @@
 using System;
 using System.IO;
+using System.Threading;
 using System.Threading.Tasks;
 using Blake2Fast.Tool.Algorithms;
 using Blake2Fast.Tool.Io;
@@ -43,6 +44,30 @@ public sealed class StreamHasherTests
         await Assert.ThrowsAsync<IOException>(() => Task.Run(() => HashThroughRing(stream)).WaitAsync(TimeSpan.FromSeconds(30)));
     }
 
+    [Fact]
+    public async Task A_failing_hash_stops_the_reader_and_nothing_hangs()
+    {
+        var stream = new TrickleStream(Data(8 * Chunk), failAfter: -1);
+        using var hash = new FailingHash(failAtCall: 2);
+
+        await Assert.ThrowsAsync<InvalidOperationException>(() => Task.Run(() => new StreamHasher().Hash(stream, hash, progress: null)).WaitAsync(TimeSpan.FromSeconds(30)));
+    }
+
+    [Fact]
+    public void One_hasher_serves_several_inputs_in_turn()
+    {
+        var hasher = new StreamHasher();
+        foreach (int length in new[] { (3 * Chunk) + 5, 10, 6 * Chunk })
+        {
+            byte[] data = Data(length);
+            using var hash = new Blake2bHash(new HashParameters(64, [], [], []));
+            Assert.Equal(length, hasher.Hash(new MemoryStream(data), hash, progress: null));
+            byte[] digest = new byte[64];
+            hash.Finish(digest);
+            Assert.Equal(Blake2b.HashData(data), digest);
+        }
+    }
+
     private static byte[] HashThroughRing(Stream stream)
     {
         using var hash = new Blake2bHash(new HashParameters(64, [], [], []));
@@ -57,6 +82,30 @@ public sealed class StreamHasherTests
         byte[] data = new byte[length];
         new Random(length).NextBytes(data);
         return data;
+    }
+
+    /// <summary>
+    /// A hash whose Update throws on its n-th call, as a bug in a kernel would. It first waits long
+    /// enough for the reader to fill every free slot and block, so that the ring must wake it.
+    /// </summary>
+    private sealed class FailingHash(int failAtCall) : IIncrementalHash
+    {
+        private int _calls;
+
+        public void Update(ReadOnlySpan<byte> data)
+        {
+            if (++_calls == failAtCall)
+            {
+                Thread.Sleep(300);
+                throw new InvalidOperationException("hash failed");
+            }
+        }
+
+        public void Finish(Span<byte> destination) => destination.Clear();
+
+        public void Dispose()
+        {
+        }
     }
 
     /// <summary>A pipe-like stream: at most 4000 bytes per read, optionally failing at an offset.</summary>
