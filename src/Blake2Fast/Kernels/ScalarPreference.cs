@@ -14,9 +14,11 @@ namespace Blake2Fast.Kernels;
 /// instructions, and it has six scalar ALUs. There the scalar kernels beat every vector kernel at
 /// every input size.</para>
 /// <para>Evidence, BenchmarkDotNet on an AMD EPYC of family 1Ah (bench/results/Blake2bKernel.md and
-/// Blake2sKernel.md, every kernel forced in one run): BLAKE2b-512 on 3 MiB, scalar 1268 MiB/s,
-/// AVX-512 828, SSE4.1 767, AVX2 752, SSE2 654; on 64 bytes, scalar 394 MiB/s, AVX-512 281.
-/// BLAKE2s-256 on 3 MiB, scalar 682 MiB/s, AVX-512 488, SSSE3 404, SSE2 352.</para>
+/// Blake2sKernel.md, every kernel forced in one run): BLAKE2b-512 on 3 MiB, scalar 1,324 MiB/s,
+/// AVX-512 869, SSE4.1 792, AVX2 786, SSE2 683; on 64 bytes, scalar 337 MiB/s, AVX-512 295.
+/// BLAKE2s-256 on 3 MiB, scalar 738 MiB/s, AVX-512 523, SSSE3 434, SSE2 372. Measured latencies
+/// there (a dependent chain of each instruction): vpaddq, vpxor, vprorq, vpshufb, vpshufd,
+/// vpsrlq and vpternlogq all two cycles on xmm, ymm and zmm; scalar add and rorx one.</para>
 /// <para>The multi-lane kernels (BLAKE2bp, BLAKE2sp, BLAKE2X output) hash independent chains side
 /// by side, are limited by throughput instead, and do not consult this. Delete this class when a
 /// benchmark on family 1Ah says the vector kernels win.</para>
