@@ -14,4 +14,5 @@ internal static class Categories
     public const string Streaming = "Streaming";
     public const string Peers = "Peers";
     public const string Kernels = "Kernels";
+    public const string Files = "Files";
 }

@@ -20,6 +20,9 @@ public abstract class DigestBenchmark
     /// <summary>Receives each row's digest.</summary>
     protected byte[] Output { get; private set; } = GC.AllocateArray<byte>(DefaultOutputLength, pinned: true);
 
+    /// <summary>The input as writable memory, for a class that loads it from a file after <see cref="Prepare"/>.</summary>
+    protected Span<byte> SourceForLoading => _source;
+
     /// <summary>The input, for the startup check.</summary>
     internal ReadOnlySpan<byte> Input => _source;
 
