@@ -17,9 +17,7 @@ internal sealed class KernelColumn() : RowColumn("Kernel", "Blake2Fast compress 
             return "-";
         }
 
-        (string blake2b, string blake2s) = KernelInfo.For(benchmarkCase.Job);
-        // BLAKE2b, BLAKE2bp and BLAKE2Xb run on the 64-bit kernel, their s counterparts on the 32-bit one.
-        string family = row.Algorithm.Replace("X", "", StringComparison.Ordinal);
-        return family.StartsWith("BLAKE2s", StringComparison.Ordinal) ? blake2s : blake2b;
+        // BLAKE2bp, BLAKE2sp and BLAKE2X outputs have their own lane kernels, chosen apart from BLAKE2b/s.
+        return KernelInfo.For(benchmarkCase.Job).For(row.Algorithm);
     }
 }

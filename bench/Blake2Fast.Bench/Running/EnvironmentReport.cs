@@ -35,12 +35,10 @@ internal static class EnvironmentReport
     {
         string? version = typeof(Blake2b).Assembly.GetCustomAttribute<AssemblyInformationalVersionAttribute>()?.InformationalVersion;
         yield return $"Blake2Fast {version} (the version's suffix is the commit); {DateTime.UtcNow:yyyy-MM-dd HH:mm} UTC";
-        (string blake2b, string blake2s) = KernelInfo.InProcess;
-        yield return $"Blake2Fast kernels in this process: BLAKE2b {blake2b}, BLAKE2s {blake2s}; ISA switches: {KernelInfo.Describe(KernelInfo.ProcessKnobs())}";
+        yield return $"Blake2Fast kernels in this process: {Describe(KernelInfo.InProcess)}; ISA switches: {KernelInfo.Describe(KernelInfo.ProcessKnobs())}";
         foreach (Job job in config.GetJobs())
         {
-            (string jobB, string jobS) = KernelInfo.For(job);
-            yield return $"Job {job.ResolvedId}: ISA switches {KernelInfo.Describe(KernelInfo.Knobs(job))}; Blake2Fast kernels BLAKE2b {jobB}, BLAKE2s {jobS}";
+            yield return $"Job {job.ResolvedId}: ISA switches {KernelInfo.Describe(KernelInfo.Knobs(job))}; Blake2Fast kernels {Describe(KernelInfo.For(job))}";
         }
 
         yield return $"Hardware intrinsics .NET reports: {string.Join(" ", Isa())}";
@@ -80,6 +78,9 @@ internal static class EnvironmentReport
             ? supported.Append($"(Vector512 {Accelerated(Vector512.IsHardwareAccelerated)}, Vector256 {Accelerated(Vector256.IsHardwareAccelerated)}, Vector128 {Accelerated(Vector128.IsHardwareAccelerated)})")
             : ["none (scalar only)"];
     }
+
+    private static string Describe(KernelChoice kernels) =>
+        $"BLAKE2b {kernels.Blake2b}, BLAKE2s {kernels.Blake2s}, BLAKE2bp {kernels.Blake2bp}, BLAKE2sp {kernels.Blake2sp}, BLAKE2Xb {kernels.Blake2Xb}, BLAKE2Xs {kernels.Blake2Xs}";
 
     private static string Accelerated(bool accelerated) => accelerated ? "accelerated" : "not accelerated";
 

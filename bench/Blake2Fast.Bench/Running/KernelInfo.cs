@@ -19,14 +19,19 @@ internal static class KernelInfo
     /// <summary>The argument that makes the program print <see cref="ProbeLine"/> and exit.</summary>
     public const string ProbeArgument = "--probe-kernels";
 
-    private static readonly ConcurrentDictionary<string, (string, string)> Probed = new(StringComparer.Ordinal);
+    private static readonly ConcurrentDictionary<string, KernelChoice> Probed = new(StringComparer.Ordinal);
 
-    /// <summary>This process's choice for BLAKE2b and BLAKE2s.</summary>
-    public static (string Blake2b, string Blake2s) InProcess =>
-        (Kernels.Blake2bKernels.Best.ToString(), Kernels.Blake2sKernels.Best.ToString());
+    /// <summary>This process's choice for every family.</summary>
+    public static KernelChoice InProcess => new(
+        Kernels.Blake2bKernels.Best.ToString(),
+        Kernels.Blake2sKernels.Best.ToString(),
+        Kernels.Blake2bpKernels.Best.ToString(),
+        Kernels.Blake2spKernels.Best.ToString(),
+        Kernels.Blake2XbKernels.Best.ToString(),
+        Kernels.Blake2XsKernels.Best.ToString());
 
     /// <summary>The line the probe prints.</summary>
-    public static string ProbeLine => $"{InProcess.Blake2b} {InProcess.Blake2s}";
+    public static string ProbeLine => InProcess.ToLine();
 
     /// <summary>Whether an environment variable changes which instructions the JIT may use.</summary>
     public static bool IsKnob(string name) =>
@@ -69,7 +74,7 @@ internal static class KernelInfo
         knobs.Count == 0 ? "none" : string.Join(", ", knobs.Select(k => $"{k.Key}={k.Value}"));
 
     /// <summary>The kernels a job's processes pick.</summary>
-    public static (string Blake2b, string Blake2s) For(Job job)
+    public static KernelChoice For(Job job)
     {
         SortedDictionary<string, string> knobs = Knobs(job);
         if (knobs.SequenceEqual(ProcessKnobs()))
@@ -80,12 +85,12 @@ internal static class KernelInfo
         return Probed.GetOrAdd(Describe(knobs), _ => Probe(knobs));
     }
 
-    private static (string, string) Probe(IReadOnlyDictionary<string, string> knobs)
+    private static KernelChoice Probe(IReadOnlyDictionary<string, string> knobs)
     {
         string? host = Environment.ProcessPath;
         if (host is null)
         {
-            return ("?", "?");
+            return KernelChoice.Unknown;
         }
 
         var start = new ProcessStartInfo(host) { RedirectStandardOutput = true, UseShellExecute = false };
@@ -101,8 +106,36 @@ internal static class KernelInfo
         }
 
         using Process process = Process.Start(start)!;
-        string[] words = process.StandardOutput.ReadToEnd().Split(' ', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
+        string line = process.StandardOutput.ReadToEnd();
         process.WaitForExit();
-        return words.Length == 2 ? (words[0], words[1]) : ("?", "?");
+        return KernelChoice.FromLine(line);
+    }
+}
+
+/// <summary>The kernel each Blake2Fast family picked: the single-message ones and the lane kernels.</summary>
+internal sealed record KernelChoice(string Blake2b, string Blake2s, string Blake2bp, string Blake2sp, string Blake2Xb, string Blake2Xs)
+{
+    /// <summary>What a failed probe reports.</summary>
+    public static KernelChoice Unknown { get; } = new("?", "?", "?", "?", "?", "?");
+
+    /// <summary>The kernel behind a row's algorithm label (see <c>Algorithms</c>).</summary>
+    public string For(string algorithm) => algorithm switch
+    {
+        _ when algorithm.StartsWith("BLAKE2bp", StringComparison.Ordinal) => Blake2bp,
+        _ when algorithm.StartsWith("BLAKE2sp", StringComparison.Ordinal) => Blake2sp,
+        _ when algorithm.StartsWith("BLAKE2Xb", StringComparison.Ordinal) => Blake2Xb,
+        _ when algorithm.StartsWith("BLAKE2Xs", StringComparison.Ordinal) => Blake2Xs,
+        _ when algorithm.StartsWith("BLAKE2s", StringComparison.Ordinal) => Blake2s,
+        _ => Blake2b,
+    };
+
+    /// <summary>The six names, space separated, as the probe prints them.</summary>
+    public string ToLine() => $"{Blake2b} {Blake2s} {Blake2bp} {Blake2sp} {Blake2Xb} {Blake2Xs}";
+
+    /// <summary>Parses <see cref="ToLine"/>; <see cref="Unknown"/> for anything else.</summary>
+    public static KernelChoice FromLine(string line)
+    {
+        string[] words = line.Split(' ', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
+        return words.Length == 6 ? new(words[0], words[1], words[2], words[3], words[4], words[5]) : Unknown;
     }
 }
