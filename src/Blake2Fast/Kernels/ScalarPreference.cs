@@ -14,9 +14,9 @@ namespace Blake2Fast.Kernels;
 /// instructions, and it has six scalar ALUs. There the scalar kernels beat every vector kernel at
 /// every input size.</para>
 /// <para>Evidence, BenchmarkDotNet on an AMD EPYC of family 1Ah (bench/results/Blake2bKernel.md and
-/// Blake2sKernel.md, every kernel forced in one run): BLAKE2b-512 on 3 MiB, scalar 1,324 MiB/s,
-/// AVX-512 869, SSE4.1 792, AVX2 786, SSE2 683; on 64 bytes, scalar 337 MiB/s, AVX-512 295.
-/// BLAKE2s-256 on 3 MiB, scalar 738 MiB/s, AVX-512 523, SSSE3 434, SSE2 372. Measured latencies
+/// Blake2sKernel.md, every kernel forced in one run): BLAKE2b-512 on 3 MiB, scalar 1,301 MiB/s,
+/// AVX-512 855, SSE4.1 795, AVX2 783, SSE2 678; on 64 bytes, scalar 419 MiB/s, AVX-512 291.
+/// BLAKE2s-256 on 3 MiB, scalar 713 MiB/s, AVX-512 529, SSSE3 445, SSE2 380. Measured latencies
 /// there (a dependent chain of each instruction): vpaddq, vpxor, vprorq, vpshufb, vpshufd,
 /// vpsrlq and vpternlogq all two cycles on xmm, ymm and zmm; scalar add and rorx one.</para>
 /// <para>The multi-lane kernels (BLAKE2bp, BLAKE2sp, BLAKE2X output) hash independent chains side
