@@ -6,27 +6,16 @@ using System.Runtime.Intrinsics.X86;
 namespace Blake2Fast.Kernels;
 
 /// <summary>
-/// AVX2 strategy for <see cref="Blake2bVector256"/>: byte shuffles for the rotations by 16, 24
-/// and 32, shift-add-xor for 63, message gathered from scalar loads.
+/// AVX2 strategy for <see cref="Blake2bVector256"/>: the message gathered from scalar loads. Its
+/// rotations are <see cref="Blake2bLaneAvx2Rotations"/> (byte shuffles for 16, 24 and 32,
+/// shift-add-xor for 63).
 /// </summary>
 internal readonly struct Blake2bAvx2 : IBlake2bIsa256
 {
     public static bool IsSupported => Avx2.IsSupported;
 
     public static void Compress(Span<ulong> chain, ReadOnlySpan<byte> blocks, ref ulong t0, ref ulong t1, uint increment, ulong f0, ulong f1) =>
-        Blake2bVector256.Compress<Blake2bAvx2>(chain, blocks, ref t0, ref t1, increment, f0, f1);
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static Vector256<ulong> RotateRight32(Vector256<ulong> x) => Avx2.Shuffle(x.AsUInt32(), 0b10_11_00_01).AsUInt64();
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static Vector256<ulong> RotateRight24(Vector256<ulong> x) => Avx2.Shuffle(x.AsByte(), Blake2bShuffles.RotateRight24x2).AsUInt64();
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static Vector256<ulong> RotateRight16(Vector256<ulong> x) => Avx2.Shuffle(x.AsByte(), Blake2bShuffles.RotateRight16x2).AsUInt64();
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static Vector256<ulong> RotateRight63(Vector256<ulong> x) => (x >>> 63) ^ (x + x);
+        Blake2bVector256.Compress<Blake2bAvx2, Blake2bLaneAvx2Rotations>(chain, blocks, ref t0, ref t1, increment, f0, f1);
 
     /// <remarks>
     /// Scalar loads: the JIT turns each Vector256.Create into vmovq, vpinsrq, vmovq, vpinsrq,

@@ -5,27 +5,16 @@ using System.Runtime.Intrinsics.X86;
 namespace Blake2Fast.Kernels;
 
 /// <summary>
-/// AVX-512 (F + VL) strategy for <see cref="Blake2bVector256"/>: one-instruction rotates and
-/// two-instruction message gathers from the block held in two 512-bit registers.
+/// AVX-512 (F + VL) strategy for <see cref="Blake2bVector256"/>: two-instruction message gathers
+/// from the block held in two 512-bit registers. Its rotations are
+/// <see cref="Blake2bLaneAvx512Rotations"/> (one vprorq each).
 /// </summary>
 internal readonly struct Blake2bAvx512 : IBlake2bIsa256
 {
     public static bool IsSupported => Avx512F.IsSupported && Avx512F.VL.IsSupported;
 
     public static void Compress(System.Span<ulong> chain, System.ReadOnlySpan<byte> blocks, ref ulong t0, ref ulong t1, uint increment, ulong f0, ulong f1) =>
-        Blake2bVector256.Compress<Blake2bAvx512>(chain, blocks, ref t0, ref t1, increment, f0, f1);
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static Vector256<ulong> RotateRight32(Vector256<ulong> x) => Avx512F.VL.RotateRight(x, 32);
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static Vector256<ulong> RotateRight24(Vector256<ulong> x) => Avx512F.VL.RotateRight(x, 24);
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static Vector256<ulong> RotateRight16(Vector256<ulong> x) => Avx512F.VL.RotateRight(x, 16);
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static Vector256<ulong> RotateRight63(Vector256<ulong> x) => Avx512F.VL.RotateRight(x, 63);
+        Blake2bVector256.Compress<Blake2bAvx512, Blake2bLaneAvx512Rotations>(chain, blocks, ref t0, ref t1, increment, f0, f1);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void Gather(ref ulong block, ref byte schedule, out Vector256<ulong> columnX, out Vector256<ulong> columnY, out Vector256<ulong> diagonalX, out Vector256<ulong> diagonalY)

@@ -5,8 +5,9 @@ using System.Runtime.Intrinsics.X86;
 namespace Blake2Fast.Kernels;
 
 /// <summary>
-/// The four BLAKE2b G rotations on four 64-bit lanes. The 256-bit BLAKE2bp and BLAKE2Xb lane kernels are generic over
-/// this so one copy of the round code serves AVX2 and AVX-512: the JIT specialises it per struct.
+/// The four BLAKE2b G rotations on four 64-bit lanes. The 256-bit kernels (BLAKE2b's
+/// <see cref="Blake2bVector256"/>, the BLAKE2bp and BLAKE2Xb lane kernels) are generic over this,
+/// so one copy of each round serves AVX2 and AVX-512: the JIT specialises it per struct.
 /// </summary>
 internal interface IBlake2bLaneRotations
 {
@@ -37,11 +38,11 @@ internal readonly struct Blake2bLaneAvx2Rotations : IBlake2bLaneRotations
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static Vector256<ulong> RotateRight24(Vector256<ulong> x) =>
-        Avx2.Shuffle(x.AsByte(), Vector256.Create((byte)3, 4, 5, 6, 7, 0, 1, 2, 11, 12, 13, 14, 15, 8, 9, 10, 3, 4, 5, 6, 7, 0, 1, 2, 11, 12, 13, 14, 15, 8, 9, 10)).AsUInt64();
+        Avx2.Shuffle(x.AsByte(), Blake2bShuffles.RotateRight24x2).AsUInt64();
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static Vector256<ulong> RotateRight16(Vector256<ulong> x) =>
-        Avx2.Shuffle(x.AsByte(), Vector256.Create((byte)2, 3, 4, 5, 6, 7, 0, 1, 10, 11, 12, 13, 14, 15, 8, 9, 2, 3, 4, 5, 6, 7, 0, 1, 10, 11, 12, 13, 14, 15, 8, 9)).AsUInt64();
+        Avx2.Shuffle(x.AsByte(), Blake2bShuffles.RotateRight16x2).AsUInt64();
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static Vector256<ulong> RotateRight63(Vector256<ulong> x) =>

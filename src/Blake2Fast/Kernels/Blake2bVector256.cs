@@ -7,19 +7,11 @@ using System.Runtime.Intrinsics.X86;
 namespace Blake2Fast.Kernels;
 
 /// <summary>
-/// The instructions a 256-bit BLAKE2b kernel needs that differ between ISAs: the four G rotations
-/// and the per-round message gather.
+/// The message gather a 256-bit BLAKE2b kernel does differently per ISA; the G rotations come
+/// from the <see cref="IBlake2bLaneRotations"/> strategy of the same ISA.
 /// </summary>
 internal interface IBlake2bIsa256
 {
-    static abstract Vector256<ulong> RotateRight32(Vector256<ulong> x);
-
-    static abstract Vector256<ulong> RotateRight24(Vector256<ulong> x);
-
-    static abstract Vector256<ulong> RotateRight16(Vector256<ulong> x);
-
-    static abstract Vector256<ulong> RotateRight63(Vector256<ulong> x);
-
     /// <summary>
     /// The message words of one round: the x and y inputs of the four column G functions, then
     /// of the four diagonal ones, in the lane order of <see cref="Blake2bLaneSchedule"/>, whose
@@ -31,20 +23,22 @@ internal interface IBlake2bIsa256
 /// <summary>
 /// BLAKE2b compression with each row of the 4x4 state in one 256-bit register, so each G step
 /// works on all four columns (or diagonals) at once. The round is written once here; the ISA
-/// strategy supplies rotations and message gathers. x86 only, so little-endian.
+/// strategies supply the message gathers and the rotations. x86 only, so little-endian.
 /// </summary>
 /// <remarks>
 /// JIT output (x64, .NET 10, DOTNET_JitDisasm): the round loop is 48 instructions with AVX-512
 /// (message: 2 vpmovzxbq, 2 vpermt2q, 2 vextracti64x4) and 80 with AVX2 (43 of them the message
 /// gathers), all rows in registers. The rounds are latency-bound: each G step is a chain of
 /// add, xor, rotate, add, xor, rotate, twice. On the AMD EPYC development machine, where vector
-/// add, rotate and shuffle were measured at 2 cycles latency (xor 1), that is about 40 cycles a
-/// round, so these kernels run at 800-900 MiB/s there and the scalar kernel is faster.
+/// add, xor, rotate and shuffle were measured at 2 cycles latency, that is at least 48 cycles a
+/// round (24 chained instructions), so these kernels run at 800-900 MiB/s there (about 49 cycles
+/// a round at 4.1 GHz) and the scalar kernel is faster.
 /// </remarks>
 internal static class Blake2bVector256
 {
-    public static void Compress<TIsa>(Span<ulong> chain, ReadOnlySpan<byte> blocks, ref ulong t0, ref ulong t1, uint increment, ulong f0, ulong f1)
+    public static void Compress<TIsa, TRotations>(Span<ulong> chain, ReadOnlySpan<byte> blocks, ref ulong t0, ref ulong t1, uint increment, ulong f0, ulong f1)
         where TIsa : struct, IBlake2bIsa256
+        where TRotations : struct, IBlake2bLaneRotations
     {
         ref ulong h = ref MemoryMarshal.GetReference(chain);
         Vector256<ulong> h0 = Vector256.LoadUnsafe(ref h);
@@ -77,7 +71,7 @@ internal static class Blake2bVector256
             for (int round = 0; round < 12; round++)
             {
                 TIsa.Gather(ref block, ref schedule, out Vector256<ulong> x0, out Vector256<ulong> y0, out Vector256<ulong> x1, out Vector256<ulong> y1);
-                G<TIsa>(ref a, ref b, ref c, ref d, x0, y0);
+                G<TRotations>(ref a, ref b, ref c, ref d, x0, y0);
 
                 // Lane j then holds diagonal j - 1: a moves by three lanes, c by one, d by two.
                 // Rotating a rather than b takes the permutes off the critical path: a, d and c
@@ -85,7 +79,7 @@ internal static class Blake2bVector256
                 a = Avx2.Permute4x64(a, 0b10_01_00_11);
                 c = Avx2.Permute4x64(c, 0b00_11_10_01);
                 d = Avx2.Permute4x64(d, 0b01_00_11_10);
-                G<TIsa>(ref a, ref b, ref c, ref d, x1, y1);
+                G<TRotations>(ref a, ref b, ref c, ref d, x1, y1);
                 a = Avx2.Permute4x64(a, 0b00_11_10_01);
                 c = Avx2.Permute4x64(c, 0b10_01_00_11);
                 d = Avx2.Permute4x64(d, 0b01_00_11_10);
@@ -104,17 +98,17 @@ internal static class Blake2bVector256
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void G<TIsa>(ref Vector256<ulong> a, ref Vector256<ulong> b, ref Vector256<ulong> c, ref Vector256<ulong> d, Vector256<ulong> x, Vector256<ulong> y)
-        where TIsa : struct, IBlake2bIsa256
+    private static void G<TRotations>(ref Vector256<ulong> a, ref Vector256<ulong> b, ref Vector256<ulong> c, ref Vector256<ulong> d, Vector256<ulong> x, Vector256<ulong> y)
+        where TRotations : struct, IBlake2bLaneRotations
     {
         // (a + x) + b, not a + (b + x): b is the last row a G produces, so it should meet one add.
         a = a + x + b;
-        d = TIsa.RotateRight32(d ^ a);
+        d = TRotations.RotateRight32(d ^ a);
         c += d;
-        b = TIsa.RotateRight24(b ^ c);
+        b = TRotations.RotateRight24(b ^ c);
         a = a + y + b;
-        d = TIsa.RotateRight16(d ^ a);
+        d = TRotations.RotateRight16(d ^ a);
         c += d;
-        b = TIsa.RotateRight63(b ^ c);
+        b = TRotations.RotateRight63(b ^ c);
     }
 }
