@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Checks the b2fast tool packages that `dotnet pack` made: the top-level package that
-`dotnet tool install` resolves, a linux-x64 package whose assemblies are ReadyToRun images (the
-point of that package: start-up without compiling the tool), and the `any` fallback with plain IL.
+"""Checks the b2fast tool packages: the top-level package that `dotnet tool install` resolves,
+the linux-x64 package (Native AOT: one x86-64 ELF executable per instruction-set level and
+nothing else), and the `any` fallback (framework-dependent IL, not precompiled).
 
 ReadyToRun is read from the assembly itself: the CLI header's ManagedNativeHeader directory is
 set only in precompiled images."""
@@ -12,6 +12,7 @@ import zipfile
 
 folder = sys.argv[1]
 errors = []
+NATIVE_BUILDS = ("b2fast", "b2fast-x86-64-v3", "b2fast-x86-64-v4")
 
 
 def package(suffix):
@@ -48,6 +49,14 @@ def is_ready_to_run(image):
     return native_rva != 0 and native_size != 0
 
 
+def is_x64_elf_executable(image):
+    """An ELF64 little-endian x86-64 image of type EXEC or DYN (position-independent executable)."""
+    if image[:4] != b"\x7fELF" or image[4] != 2 or image[5] != 1:
+        return False
+    e_type, e_machine = struct.unpack_from("<HH", image, 16)
+    return e_machine == 62 and e_type in (2, 3)
+
+
 top = package("")
 if top:
     settings = [n for n in top.namelist() if n.endswith("DotnetToolSettings.xml")]
@@ -56,20 +65,31 @@ if top:
         if f'RuntimeIdentifier="{rid}"' not in text:
             errors.append(f"the top-level package does not point at the {rid} package")
 
-for rid, precompiled in (("linux-x64", True), ("any", False)):
-    z = package(f".{rid}")
-    if not z:
-        continue
+native = package(".linux-x64")
+if native:
+    prefix = "tools/any/linux-x64/"
+    files = sorted(n[len(prefix):] for n in native.namelist() if n.startswith(prefix))
+    expected = sorted(NATIVE_BUILDS + ("DotnetToolSettings.xml",))
+    if files != expected:
+        errors.append(f"the linux-x64 package holds {files}, expected {expected}")
+    for name in NATIVE_BUILDS:
+        if prefix + name in native.namelist() and not is_x64_elf_executable(native.read(prefix + name)):
+            errors.append(f"{prefix}{name} is not an x86-64 ELF executable")
+    settings = native.read(prefix + "DotnetToolSettings.xml").decode() if prefix + "DotnetToolSettings.xml" in native.namelist() else ""
+    if 'EntryPoint="b2fast" Runner="executable"' not in settings:
+        errors.append("the linux-x64 package's entry point is not the native b2fast executable")
+
+fallback = package(".any")
+if fallback:
     for name in ("b2fast.dll", "Blake2Fast.dll"):
-        path = f"tools/net10.0/{rid}/{name}"
-        if path not in z.namelist():
-            errors.append(f"the {rid} package lacks {path}")
-            continue
-        if is_ready_to_run(z.read(path)) != precompiled:
-            errors.append(f"{path} is {'not ' if precompiled else ''}a ReadyToRun image")
+        path = f"tools/net10.0/any/{name}"
+        if path not in fallback.namelist():
+            errors.append(f"the any package lacks {path}")
+        elif is_ready_to_run(fallback.read(path)):
+            errors.append(f"{path} is a ReadyToRun image; the any package should hold plain IL")
 
 for e in errors:
     print("tool package check:", e, file=sys.stderr)
 if errors:
     sys.exit(1)
-print("tool package check: top-level, linux-x64 (ReadyToRun) and any packages are complete")
+print("tool package check: top-level, linux-x64 (native x86-64-v2/v3/v4 builds) and any (IL) packages are complete")

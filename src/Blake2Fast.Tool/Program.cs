@@ -8,6 +8,7 @@ internal static class Program
 {
     private static int Main(string[] args)
     {
+        NativeLevelRelaunch.RelaunchIfBetterBuildInstalled();
         using Stream stdin = Console.OpenStandardInput();
         using var stdout = new BufferedStream(Console.OpenStandardOutput(), 64 * 1024);
         var stderr = new StreamWriter(Console.OpenStandardError(), new System.Text.UTF8Encoding(false)) { AutoFlush = false };

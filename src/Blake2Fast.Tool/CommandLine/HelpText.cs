@@ -62,6 +62,7 @@ internal static class HelpText
             return $"""
                 {Cli.ProgramName} (Blake2Fast) {version}
                 BLAKE2b, BLAKE2s, BLAKE2bp, BLAKE2sp and BLAKE2X checksums; b2sum-compatible output.
+                {NativeLevelRelaunch.Describe()}
                 License: MIT.
 
                 """;

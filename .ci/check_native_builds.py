@@ -1,0 +1,107 @@
+#!/usr/bin/env python3
+"""Runs every native (Native AOT) build in the linux-x64 tool package and the installed tool.
+
+usage: check_native_builds.py PACKAGE_FOLDER INSTALLED_B2FAST JIT_B2FAST_DLL WORK_FOLDER
+
+- Each build is copied alone into its own folder, so it cannot hand over to a higher build,
+  and asked for --version. The runtime refuses to start a build whose instruction sets the
+  processor lacks; the highest build that starts is the machine's level.
+- Every build that starts hashes the same files (empty, around block and stripe boundaries,
+  several MiB) with every algorithm, keyed and unkeyed, and must print exactly what the
+  framework-dependent build (code compiled by the JIT) prints; BLAKE2b and BLAKE2s outputs are
+  also checked against Python's hashlib.
+- The installed command must report the machine's level: b2fast handed over to the best build.
+"""
+import glob
+import hashlib
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import zipfile
+
+packages, installed, jit_dll, work = sys.argv[1:5]
+BUILDS = {2: "b2fast", 3: "b2fast-x86-64-v3", 4: "b2fast-x86-64-v4"}
+KEY = bytes(range(1, 40))
+errors = []
+
+shutil.rmtree(work, ignore_errors=True)
+os.makedirs(work)
+with zipfile.ZipFile(glob.glob(f"{packages}/Blake2Fast.Tool.linux-x64.[0-9]*.nupkg")[0]) as z:
+    z.extractall(f"{work}/package")
+
+rng = random.Random(22)
+files = []
+for size in (0, 1, 63, 64, 127, 128, 129, 511, 512, 513, 2047, 2048, 2049, 65536, 1048576 + 333, 3 * 1048576 + 5):
+    path = f"{work}/input-{size}.bin"
+    with open(path, "wb") as f:
+        f.write(rng.randbytes(size))
+    files.append(path)
+
+# (arguments, hashlib function or None) for each algorithm run.
+runs = [
+    (["-a", "blake2b"], lambda d: hashlib.blake2b(d).hexdigest()),
+    (["-a", "blake2b", "-l", "256", "--key", KEY.hex()], lambda d: hashlib.blake2b(d, digest_size=32, key=KEY).hexdigest()),
+    (["-a", "blake2s"], lambda d: hashlib.blake2s(d).hexdigest()),
+    (["-a", "blake2s", "--key", KEY[:32].hex()], lambda d: hashlib.blake2s(d, key=KEY[:32]).hexdigest()),
+    (["-a", "blake2bp"], None),
+    (["-a", "blake2bp", "--key", KEY[:64].hex()], None),
+    (["-a", "blake2sp"], None),
+    (["-a", "blake2xb", "-l", "8000"], None),
+    (["-a", "blake2xs", "-l", "2056", "--key", KEY[:32].hex()], None),
+]
+
+
+def run(command, args):
+    return subprocess.run(command + args, capture_output=True)
+
+
+# The reference: the same tool compiled by the JIT, itself checked against hashlib where it can be.
+reference = {}
+for args, oracle in runs:
+    result = run(["dotnet", jit_dll], args + files)
+    if result.returncode != 0:
+        errors.append(f"JIT build {' '.join(args)} failed: {result.stderr.decode()}")
+        continue
+    reference[tuple(args)] = result.stdout
+    if oracle:
+        for line, path in zip(result.stdout.decode().splitlines(), files):
+            with open(path, "rb") as f:
+                expected = f"{oracle(f.read())}  {path}"
+            if line != expected:
+                errors.append(f"JIT build {' '.join(args)}: '{line}' but hashlib says '{expected}'")
+
+machine_level = 0
+for level, name in BUILDS.items():
+    alone = f"{work}/level-{level}/{name}"
+    os.makedirs(os.path.dirname(alone))
+    shutil.copy(f"{work}/package/tools/any/linux-x64/{name}", alone)
+    os.chmod(alone, 0o755)
+    version = run([alone], ["--version"])
+    if version.returncode != 0:
+        print(f"native build x86-64-v{level}: does not start here ({version.stderr.decode().strip()})")
+        continue
+    reported = re.search(rb"compiled ahead of time for x86-64-v(\d)", version.stdout)
+    if not reported or int(reported.group(1)) != level:
+        errors.append(f"{name} (alone) reports {version.stdout!r}, expected x86-64-v{level}")
+    machine_level = level
+    for args, _ in runs:
+        result = run([alone], args + files)
+        if result.returncode != 0 or result.stdout != reference.get(tuple(args)):
+            errors.append(f"{name} {' '.join(args)} differs from the JIT build (exit {result.returncode})")
+    print(f"native build x86-64-v{level}: {len(runs)} algorithm runs x {len(files)} files match the JIT build")
+
+if machine_level == 0:
+    errors.append("no native build starts on this machine")
+else:
+    version = run([installed], ["--version"]).stdout
+    if f"compiled ahead of time for x86-64-v{machine_level}".encode() not in version:
+        errors.append(f"the installed b2fast did not hand over to x86-64-v{machine_level}: {version!r}")
+    else:
+        print(f"installed b2fast runs the x86-64-v{machine_level} build, the highest this machine starts")
+
+for e in errors:
+    print("native build check:", e, file=sys.stderr)
+sys.exit(1 if errors else 0)
