@@ -1,4 +1,5 @@
 using System;
+using System.Collections.Generic;
 using System.IO;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
@@ -11,9 +12,10 @@ namespace Blake2Fast.Tool;
 /// is fixed to one x86-64 instruction-set level, and the library's vector kernels exist only
 /// from AVX2 up, so the linux-x64 tool package carries three builds side by side: <c>b2fast</c>
 /// for the default level (x86-64-v2), <c>b2fast-x86-64-v3</c> (AVX2) and <c>b2fast-x86-64-v4</c>
-/// (AVX-512). The default build runs first; when the machine supports a higher level whose build
-/// is installed next to it, it replaces itself with that build (execv: same arguments, streams
-/// and environment) before it reads anything.
+/// (AVX-512). The default build runs first; when the processor (CPUID) and the kernel (the vector
+/// state it enabled) support a higher level whose build is installed next to it, it replaces
+/// itself with that build (execv: same arguments, streams and environment) before it reads
+/// anything.
 /// </summary>
 /// <remarks>
 /// Code compiled at run time (the framework-dependent <c>any</c> package, <c>dotnet run</c>)
@@ -77,7 +79,14 @@ internal static partial class NativeLevelRelaunch
             return;
         }
 
-        string? better = ChooseBuild(Path.GetDirectoryName(self) ?? ".", CompiledLevel, MachineLevel(CpuFeatures.OfThisMachine()), File.Exists);
+        string? flags = KernelCpuFlags();
+        if (flags is null)
+        {
+            return;
+        }
+
+        int machine = Math.Min(MachineLevel(CpuFeatures.OfThisMachine()), KernelEnabledLevel(flags));
+        string? better = ChooseBuild(Path.GetDirectoryName(self) ?? ".", CompiledLevel, machine, File.Exists);
         if (better is not null)
         {
             Exec(better);
@@ -102,6 +111,25 @@ internal static partial class NativeLevelRelaunch
     }
 
     /// <summary>
+    /// The highest level whose vector state the kernel has enabled, from the processor flags it
+    /// reports in /proc/cpuinfo. CPUID tells what the processor has; whether the operating system
+    /// saves the AVX and AVX-512 registers (XCR0, which C# cannot read) shows only here: a kernel
+    /// that has not enabled them leaves their flags out. The runtime checks XCR0 before it starts
+    /// a build, so handing over without this check could end in its refusal instead of a hash.
+    /// </summary>
+    public static int KernelEnabledLevel(string flags)
+    {
+        var present = new HashSet<string>(flags.Split(' ', '\t'), StringComparer.Ordinal);
+        if (!present.Contains("avx") || !present.Contains("avx2"))
+        {
+            return BaselineLevel;
+        }
+
+        return present.Contains("avx512f") && present.Contains("avx512bw") && present.Contains("avx512cd")
+            && present.Contains("avx512dq") && present.Contains("avx512vl") ? 4 : 3;
+    }
+
+    /// <summary>
     /// The path of the highest installed build above <paramref name="compiledLevel"/> that the
     /// machine can run, or null when this build is already the best one there is.
     /// </summary>
@@ -114,6 +142,33 @@ internal static partial class NativeLevelRelaunch
             {
                 return path;
             }
+        }
+
+        return null;
+    }
+
+    /// <summary>The flags line of the first processor in /proc/cpuinfo, or null when there is none.</summary>
+    internal static string? KernelCpuFlags()
+    {
+        try
+        {
+            // Only as far as the first processor's flags: the whole file takes milliseconds to
+            // generate on machines with many processors.
+            using var reader = new StreamReader("/proc/cpuinfo");
+            while (reader.ReadLine() is { } line)
+            {
+                int colon = line.IndexOf(':', StringComparison.Ordinal);
+                if (colon > 0 && line.AsSpan(0, colon).Trim().SequenceEqual("flags"))
+                {
+                    return line[(colon + 1)..];
+                }
+            }
+        }
+        catch (IOException)
+        {
+        }
+        catch (UnauthorizedAccessException)
+        {
         }
 
         return null;

@@ -73,6 +73,41 @@ public sealed class NativeLevelRelaunchTests
     public void A_machine_without_the_baseline_features_is_below_every_build() =>
         Assert.Equal(1, NativeLevelRelaunch.MachineLevel(new Features(0, 0, 0)));
 
+    /// <summary>The flags line of /proc/cpuinfo on the build machine (AMD EPYC, Zen 5, in a virtual machine).</summary>
+    private const string BuildMachineFlags =
+        "fpu vme de pse tsc msr pae mce cx8 apic sep pge mca cmov pat pse36 clflush mmx fxsr sse sse2 ht syscall nx mmxext lm constant_tsc rep_good nopl xtopology tsc_reliable nonstop_tsc cpuid extd_apicid tsc_known_freq pni pclmulqdq ssse3 fma cx16 sse4_1 sse4_2 x2apic movbe popcnt tsc_deadline_timer aes xsave avx f16c rdrand hypervisor lahf_lm cr8_legacy misalignsse 3dnowprefetch topoext pti        vmmcall bmi1 avx2 bmi2 erms avx512f avx512dq adx avx512ifma clflushopt clwb avx512cd sha_ni avx512bw avx512vl xsaveopt xsavec xgetbv1 avx_vnni avx512_bf16 clzero xsaveerptr arat avx512vbmi avx512_vbmi2 gfni vaes vpclmulqdq avx512_vnni avx512_bitalg avx512_vpopcntdq movdiri movdir64b fsrm avx512_vp2intersect";
+
+    [Fact]
+    public void The_kernel_flags_of_the_build_machine_enable_every_level() =>
+        Assert.Equal(4, NativeLevelRelaunch.KernelEnabledLevel(BuildMachineFlags));
+
+    [Theory]
+    [InlineData("avx512vl", 3)]
+    [InlineData("avx512bw", 3)]
+    [InlineData("avx512f", 3)]
+    [InlineData("avx2", 2)]
+    [InlineData("avx", 2)]
+    public void A_vector_state_the_kernel_left_out_caps_the_level(string missing, int expectedLevel)
+    {
+        string flags = string.Join(' ', Array.FindAll(BuildMachineFlags.Split(' '), flag => flag != missing));
+
+        Assert.Equal(expectedLevel, NativeLevelRelaunch.KernelEnabledLevel(flags));
+    }
+
+    [Fact]
+    public void The_kernel_flags_here_allow_at_least_the_level_the_runtime_uses()
+    {
+        // /proc/cpuinfo has x86 flags only on x86 Linux; elsewhere b2fast never hands over.
+        if (!OperatingSystem.IsLinux() || !X86Base.X64.IsSupported)
+        {
+            return;
+        }
+
+        string? flags = NativeLevelRelaunch.KernelCpuFlags();
+        Assert.NotNull(flags);
+        Assert.True(NativeLevelRelaunch.KernelEnabledLevel(flags) >= NativeLevelRelaunch.CompiledLevel, flags);
+    }
+
     [Fact]
     public void The_best_installed_build_the_machine_runs_is_chosen()
     {
