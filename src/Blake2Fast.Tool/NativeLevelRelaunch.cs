@@ -32,8 +32,9 @@ internal static partial class NativeLevelRelaunch
     /// <summary>
     /// What each level needs beyond the one below it (the psABI x86-64 levels), as CPUID bits:
     /// leaf 1 ECX, leaf 7 EBX, leaf 0x80000001 ECX. These are the bits the runtime itself checks
-    /// before it runs a build; /proc/cpuinfo is no substitute (a hypervisor here hides LZCNT's
-    /// <c>abm</c> flag there while CPUID reports it).
+    /// before it runs a build; the flags in /proc/cpuinfo are no substitute for them (on the build
+    /// machine's hypervisor they lack LZCNT's <c>abm</c> while CPUID reports it), only a check of
+    /// what the kernel enabled (<see cref="KernelEnabledLevel"/>).
     /// </summary>
     private static readonly CpuFeatures[] NeededByLevel =
     [
@@ -79,19 +80,20 @@ internal static partial class NativeLevelRelaunch
             return;
         }
 
-        string? flags = KernelCpuFlags();
-        if (flags is null)
-        {
-            return;
-        }
-
-        int machine = Math.Min(MachineLevel(CpuFeatures.OfThisMachine()), KernelEnabledLevel(flags));
-        string? better = ChooseBuild(Path.GetDirectoryName(self) ?? ".", CompiledLevel, machine, File.Exists);
+        string? better = ChooseBuild(Path.GetDirectoryName(self) ?? ".", CompiledLevel, LevelOfThisMachine(), File.Exists);
         if (better is not null)
         {
             Exec(better);
         }
     }
+
+    /// <summary>
+    /// The level this x86 machine runs: what CPUID reports, capped by the vector state the kernel
+    /// enabled; the baseline when CPUID or /proc/cpuinfo cannot be read (not x86, not Linux).
+    /// </summary>
+    public static int LevelOfThisMachine() => X86Base.X64.IsSupported && KernelCpuFlags() is { } flags
+        ? Math.Min(MachineLevel(CpuFeatures.OfThisMachine()), KernelEnabledLevel(flags))
+        : BaselineLevel;
 
     /// <summary>The highest level all of whose features <paramref name="machine"/> has.</summary>
     public static int MachineLevel(CpuFeatures machine)
@@ -186,7 +188,7 @@ internal static partial class NativeLevelRelaunch
         {
             commandLine = File.ReadAllBytes("/proc/self/cmdline");
         }
-        catch (IOException)
+        catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)
         {
             return;
         }
