@@ -10,6 +10,9 @@ usage: check_native_builds.py PACKAGE_FOLDER INSTALLED_B2FAST JIT_B2FAST_DLL WOR
   several MiB) with every algorithm, keyed and unkeyed, and must print exactly what the
   framework-dependent build (code compiled by the JIT) prints; BLAKE2b and BLAKE2s outputs are
   also checked against Python's hashlib.
+- Every build that starts also runs the tool's other paths (BSD-style lines, -z, standard input,
+  odd file names, a missing file, -c with a corrupted line, bad options) and must print the same
+  standard output, standard error and exit status as the JIT-compiled build.
 - The installed command must report the machine's level: b2fast handed over to the best build.
 """
 import glob
@@ -54,8 +57,32 @@ runs = [
 ]
 
 
-def run(command, args):
-    return subprocess.run(command + args, capture_output=True)
+def run(command, args, stdin=b""):
+    return subprocess.run(command + args, input=stdin, capture_output=True)
+
+
+# Paths beyond plain hashing: (arguments, standard input). Compared whole: stdout, stderr, status.
+odd = f"{work}/odd \\ name\nwith newline.bin"
+with open(odd, "wb") as f:
+    f.write(b"odd")
+sums = f"{work}/SUMS"
+with open(sums, "w") as f:
+    lines = subprocess.run(["dotnet", jit_dll] + files[:4], capture_output=True, check=True).stdout.decode().splitlines()
+    lines[1] = lines[1].replace(lines[1][:8], "00000000", 1)
+    f.write("\n".join(lines + ["not a checksum line"]) + "\n")
+behaviours = [
+    (["--tag", "-l", "256", files[0], files[5], odd], b""),
+    (["-z", "-a", "blake2sp", files[3], odd], b""),
+    (["-a", "blake2s", "-l", "128", "-"], b"from standard input"),
+    ([f"{work}/missing.bin", files[1]], b""),
+    (["-c", sums], b""),
+    (["-c", "--quiet", "--strict", sums], b""),
+    (["-c", "--status", "-"], open(sums, "rb").read()),
+    (["--bogus"], b""),
+    (["-l", "7", files[1]], b""),
+    (["-a", "blake2xb", "-l", "1024", "--salt", "00112233", "--personal", "@" + files[4], files[6]], b""),
+]
+behaviour_reference = [run(["dotnet", jit_dll], args, stdin) for args, stdin in behaviours]
 
 
 # The reference: the same tool compiled by the JIT, itself checked against hashlib where it can be.
@@ -91,7 +118,13 @@ for level, name in BUILDS.items():
         result = run([alone], args + files)
         if result.returncode != 0 or result.stdout != reference.get(tuple(args)):
             errors.append(f"{name} {' '.join(args)} differs from the JIT build (exit {result.returncode})")
-    print(f"native build x86-64-v{level}: {len(runs)} algorithm runs x {len(files)} files match the JIT build")
+    for (args, stdin), expected in zip(behaviours, behaviour_reference):
+        result = run([alone], args, stdin)
+        if (result.returncode, result.stdout, result.stderr) != (expected.returncode, expected.stdout, expected.stderr):
+            errors.append(f"{name} {' '.join(args)}: exit {result.returncode}, {result.stdout!r} {result.stderr!r}; "
+                          f"the JIT build: exit {expected.returncode}, {expected.stdout!r} {expected.stderr!r}")
+    print(f"native build x86-64-v{level}: {len(runs)} algorithm runs x {len(files)} files and "
+          f"{len(behaviours)} other runs match the JIT build")
 
 if machine_level == 0:
     errors.append("no native build starts on this machine")
