@@ -13,7 +13,8 @@ usage: check_native_builds.py PACKAGE_FOLDER INSTALLED_B2FAST JIT_B2FAST_DLL WOR
 - Every build that starts also runs the tool's other paths (BSD-style lines, -z, standard input,
   odd file names, a missing file, -c with a corrupted line, bad options) and must print the same
   standard output, standard error and exit status as the JIT-compiled build.
-- The installed command must report the machine's level: b2fast handed over to the best build.
+- The installed command must report the machine's level (b2fast handed over to the best build)
+  and give the same results for those other paths through the hand-over.
 """
 import glob
 import hashlib
@@ -134,6 +135,14 @@ else:
         errors.append(f"the installed b2fast did not hand over to x86-64-v{machine_level}: {version!r}")
     else:
         print(f"installed b2fast runs the x86-64-v{machine_level} build, the highest this machine starts")
+    # Through the hand-over: the arguments (an escaped name among them) and standard input must
+    # reach the build it starts unchanged.
+    for (args, stdin), expected in zip(behaviours, behaviour_reference):
+        result = run([installed], args, stdin)
+        if (result.returncode, result.stdout, result.stderr) != (expected.returncode, expected.stdout, expected.stderr):
+            errors.append(f"installed b2fast {' '.join(args)}: exit {result.returncode}, {result.stdout!r} {result.stderr!r}; "
+                          f"the JIT build: exit {expected.returncode}, {expected.stdout!r} {expected.stderr!r}")
+    print(f"installed b2fast: {len(behaviours)} other runs through the hand-over match the JIT build")
 
 for e in errors:
     print("native build check:", e, file=sys.stderr)
