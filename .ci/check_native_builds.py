@@ -66,6 +66,9 @@ def run(command, args, stdin=b""):
 odd = f"{work}/odd \\ name\nwith newline.bin"
 with open(odd, "wb") as f:
     f.write(b"odd")
+latin1 = work.encode() + b"/\xffname.bin"   # not UTF-8: must reach open(2) and the output as these bytes
+with open(latin1, "wb") as f:
+    f.write(b"latin-1")
 sums = f"{work}/SUMS"
 with open(sums, "w") as f:
     lines = subprocess.run(["dotnet", jit_dll] + files[:4], capture_output=True, check=True).stdout.decode().splitlines()
@@ -73,6 +76,7 @@ with open(sums, "w") as f:
     f.write("\n".join(lines + ["not a checksum line"]) + "\n")
 behaviours = [
     (["--tag", "-l", "256", files[0], files[5], odd], b""),
+    ([latin1, work.encode() + b"/\xffmissing"], b""),
     (["-z", "-a", "blake2sp", files[3], odd], b""),
     (["-a", "blake2s", "-l", "128", "-"], b"from standard input"),
     ([f"{work}/missing.bin", files[1]], b""),
@@ -122,7 +126,7 @@ for level, name in BUILDS.items():
     for (args, stdin), expected in zip(behaviours, behaviour_reference):
         result = run([alone], args, stdin)
         if (result.returncode, result.stdout, result.stderr) != (expected.returncode, expected.stdout, expected.stderr):
-            errors.append(f"{name} {' '.join(args)}: exit {result.returncode}, {result.stdout!r} {result.stderr!r}; "
+            errors.append(f"{name} {args!r}: exit {result.returncode}, {result.stdout!r} {result.stderr!r}; "
                           f"the JIT build: exit {expected.returncode}, {expected.stdout!r} {expected.stderr!r}")
     print(f"native build x86-64-v{level}: {len(runs)} algorithm runs x {len(files)} files and "
           f"{len(behaviours)} other runs match the JIT build")
@@ -140,7 +144,7 @@ else:
     for (args, stdin), expected in zip(behaviours, behaviour_reference):
         result = run([installed], args, stdin)
         if (result.returncode, result.stdout, result.stderr) != (expected.returncode, expected.stdout, expected.stderr):
-            errors.append(f"installed b2fast {' '.join(args)}: exit {result.returncode}, {result.stdout!r} {result.stderr!r}; "
+            errors.append(f"installed b2fast {args!r}: exit {result.returncode}, {result.stdout!r} {result.stderr!r}; "
                           f"the JIT build: exit {expected.returncode}, {expected.stdout!r} {expected.stderr!r}")
     print(f"installed b2fast: {len(behaviours)} other runs through the hand-over match the JIT build")
 

@@ -288,7 +288,7 @@ internal static class Cli
 
     private static void Write(ToolConsole console, string text)
     {
-        byte[] bytes = Encoding.UTF8.GetBytes(text);
+        byte[] bytes = Io.RawText.Encode(text);
         console.StandardOutput.Write(bytes);
     }
 }

@@ -15,7 +15,7 @@ internal static class Program
         try
         {
             var console = new ToolConsole(stdin, stdout, stderr, showProgress: !Console.IsErrorRedirected, utf8Locale: ToolConsole.LocaleUsesUtf8());
-            return Cli.Run(args, console);
+            return Cli.Run(Io.RawText.RecoverArguments(args), console);
         }
         catch (IOException ex)
         {

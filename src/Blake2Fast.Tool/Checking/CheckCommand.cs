@@ -203,7 +203,7 @@ internal sealed class CheckCommand
         }
 
         text.Append(": ").Append(verdict).Append('\n');
-        _console.StandardOutput.Write(Encoding.UTF8.GetBytes(text.ToString()));
+        _console.StandardOutput.Write(RawText.Encode(text.ToString()));
     }
 
     private static string Plural(long count, string one, string many) => count == 1 ? one : many;
@@ -223,7 +223,7 @@ internal sealed class CheckCommand
                 length--;
             }
 
-            yield return Encoding.UTF8.GetString(content, start, length);
+            yield return RawText.Decode(content.AsSpan(start, length));
             start = end + 1;
         }
     }

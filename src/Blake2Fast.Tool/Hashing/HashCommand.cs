@@ -39,7 +39,7 @@ internal sealed class HashCommand
             }
 
             string line = FormatLine(algorithm, bits, name, result.Digest);
-            _console.StandardOutput.Write(Encoding.UTF8.GetBytes(line));
+            _console.StandardOutput.Write(Io.RawText.Encode(line));
             _console.StandardOutput.Flush();
         }
 

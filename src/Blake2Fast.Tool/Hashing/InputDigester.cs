@@ -34,9 +34,9 @@ internal sealed class InputDigester
         bool ownsStream = name != "-";
         try
         {
-            stream = ownsStream
-                ? new FileStream(name, FileMode.Open, FileAccess.Read, FileShare.ReadWrite | FileShare.Delete, bufferSize: 0, FileOptions.SequentialScan)
-                : _console.StandardInput;
+            stream = !ownsStream ? _console.StandardInput
+                : RawText.HasEscapes(name) ? RawFile.OpenRead(name)
+                : new FileStream(name, FileMode.Open, FileAccess.Read, FileShare.ReadWrite | FileShare.Delete, bufferSize: 0, FileOptions.SequentialScan);
 
             ProgressMeter? progress = CreateProgress(name, stream);
             using IIncrementalHash hash = algorithm.Create(parameters);

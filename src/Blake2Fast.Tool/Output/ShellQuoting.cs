@@ -1,5 +1,6 @@
 using System;
 using System.Text;
+using Blake2Fast.Tool.Io;
 
 namespace Blake2Fast.Tool.Output;
 
@@ -33,7 +34,7 @@ internal static class ShellQuoting
         for (int i = 0; i < name.Length; i++)
         {
             char c = name[i];
-            if (IsControl(c) || (c >= 0x80 && !utf8Locale))
+            if (IsControl(c) || (c >= 0x80 && !utf8Locale) || RawText.IsEscapeAt(name, i))
             {
                 hasControl = true;
                 needsQuotes = true;
@@ -60,16 +61,20 @@ internal static class ShellQuoting
 
         // gnulib's output for a name with an apostrophe after its start and an escape at its end
         // begins with an extra empty pair of quotes; harmless to a shell, reproduced for fidelity.
-        if (name.IndexOf('\'', 1) > 0 && NeedsEscape(name[^1], utf8Locale))
+        if (name.IndexOf('\'', 1) > 0 && (NeedsEscape(name[^1], utf8Locale) || RawText.IsEscapeAt(name, name.Length - 1)))
         {
             quoted.Append("''");
         }
 
         quoted.Append('\'');
         bool inEscape = false;
-        foreach (Rune rune in name.EnumerateRunes())
+        Rune rune = default;
+        for (int i = 0; i < name.Length; i += rune.Utf16SequenceLength)
         {
-            if (rune.Value < 0x80 ? IsControl((char)rune.Value) : !utf8Locale)
+            // A byte that is not UTF-8 (see RawText) is shown in octal in every locale.
+            bool rawByte = RawText.IsEscapeAt(name, i);
+            Rune.DecodeFromUtf16(name.AsSpan(i), out rune, out _);
+            if (rawByte || (rune.Value < 0x80 ? IsControl((char)rune.Value) : !utf8Locale))
             {
                 if (!inEscape)
                 {
@@ -77,7 +82,14 @@ internal static class ShellQuoting
                     inEscape = true;
                 }
 
-                AppendEscape(quoted, rune);
+                if (rawByte)
+                {
+                    AppendOctal(quoted, RawText.ByteOf(name[i]));
+                }
+                else
+                {
+                    AppendEscape(quoted, rune);
+                }
             }
             else if (rune.Value == '\'')
             {

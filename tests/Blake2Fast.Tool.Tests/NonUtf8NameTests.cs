@@ -1,0 +1,112 @@
+using System;
+using System.Collections.Generic;
+using System.Diagnostics;
+using System.IO;
+using System.Linq;
+using System.Text;
+using Blake2Fast.Tool.Io;
+
+namespace Blake2Fast.Tool.Tests;
+
+/// <summary>
+/// File names whose bytes are not UTF-8 (a Latin-1 <c>\377</c>): hashed, checked and reported
+/// byte for byte like coreutils. The names go to the executable through a shell's printf, since
+/// .NET's process API can only pass arguments as text.
+/// </summary>
+public sealed class NonUtf8NameTests : IDisposable
+{
+    private readonly string _directory = Directory.CreateTempSubdirectory("b2fast-bytes-").FullName;
+
+    // .NET cannot name the files this test makes (that is the point), so the shell removes them.
+    public void Dispose() => Shell("rm -rf \"$1\"");
+
+    [LinuxShellFact]
+    public void Such_a_name_is_hashed_and_a_missing_one_reported_like_coreutils()
+    {
+        Shell("printf abc > \"$(printf '%s/\\377name.bin' \"$1\")\"");
+        const string Operands = "\"$(printf '%s/\\377name.bin' \"$1\")\" \"$(printf '%s/a\\377 b' \"$1\")\"";
+
+        RunResult ours = Shell($"exec \"$2\" \"$3\" {Operands}", Host, Dll);
+
+        byte[] expected = [.. Encoding.ASCII.GetBytes(Convert.ToHexStringLower(Blake2b.HashData("abc"u8)) + "  " + _directory + "/"), 0xFF, .. "name.bin\n"u8];
+        Assert.Equal(expected, ours.Output);
+        Assert.Equal(1, ours.ExitCode);
+        Assert.Equal($"b2fast: '{_directory}/a'$'\\377'' b': No such file or directory\n", ours.Error);
+        if (B2sumOracle.IsAvailable)
+        {
+            RunResult theirs = Shell($"exec \"$2\" {Operands}", B2sumOracle.ExecutablePath!);
+            Assert.Equal(theirs.Output, ours.Output);
+            Assert.Equal(theirs.Error.Replace(B2sumOracle.ExecutablePath!, "b2fast", StringComparison.Ordinal).Replace("b2sum:", "b2fast:", StringComparison.Ordinal), ours.Error);
+        }
+    }
+
+    [LinuxShellFact]
+    public void A_checksum_list_naming_such_a_file_is_verified()
+    {
+        Shell("printf abc > \"$(printf '%s/\\377name.bin' \"$1\")\"");
+        RunResult sums = Shell("exec \"$2\" \"$3\" --tag \"$(printf '%s/\\377name.bin' \"$1\")\"", Host, Dll);
+        File.WriteAllBytes(Path.Combine(_directory, "SUMS"), sums.Output);
+
+        RunResult check = Shell("exec \"$2\" \"$3\" -c \"$1/SUMS\"", Host, Dll);
+
+        Assert.Equal(0, check.ExitCode);
+        Assert.Equal([.. Encoding.ASCII.GetBytes(_directory + "/"), 0xFF, .. "name.bin: OK\n"u8], check.Output);
+    }
+
+    [Fact]
+    public void Bytes_that_are_not_utf8_survive_decoding_and_encoding()
+    {
+        byte[][] samples =
+        [
+            [0xFF],
+            [(byte)'a', 0xFE, 0xFF, (byte)'b'],
+            [0xC3, 0xA9, 0xFF],          // é, then a stray byte
+            [0xE2, 0x82],                // a sequence cut short
+            [0xF0, 0x9F, 0x92, 0x80],    // U+1F480, whose low surrogate is U+DC80: a character, not a byte
+            [0xED, 0xB3, 0xBF],          // an encoded surrogate, not valid UTF-8
+        ];
+        foreach (byte[] bytes in samples)
+        {
+            string text = RawText.Decode(bytes);
+            Assert.Equal(bytes, RawText.Encode(text));
+        }
+
+        Assert.Equal("\uDCFF", RawText.Decode([0xFF]));
+        Assert.True(RawText.HasEscapes(RawText.Decode([0xE2, 0x82])));
+        Assert.False(RawText.HasEscapes("\U0001F480 plain text"));
+        Assert.Equal("é", RawText.Decode("é"u8));
+    }
+
+    private static string Dll => Path.Combine(AppContext.BaseDirectory, "b2fast.dll");
+
+    private static string Host => Environment.GetEnvironmentVariable("DOTNET_HOST_PATH") is { Length: > 0 } h ? h : "dotnet";
+
+    /// <summary>Runs <paramref name="script"/> with $1 = the test folder, then <paramref name="more"/>.</summary>
+    private RunResult Shell(string script, params string[] more)
+    {
+        var start = new ProcessStartInfo("/bin/sh")
+        {
+            RedirectStandardInput = true,
+            RedirectStandardOutput = true,
+            RedirectStandardError = true,
+            UseShellExecute = false,
+        };
+        foreach (string argument in new List<string> { "-c", script, "sh", _directory }.Concat(more))
+        {
+            start.ArgumentList.Add(argument);
+        }
+
+        return ProcessRunner.Run(start, null);
+    }
+
+    private sealed class LinuxShellFactAttribute : FactAttribute
+    {
+        public LinuxShellFactAttribute()
+        {
+            if (!OperatingSystem.IsLinux() || !File.Exists("/bin/sh"))
+            {
+                Skip = "Needs Linux (raw argument bytes from /proc/self/cmdline) and /bin/sh to pass them.";
+            }
+        }
+    }
+}
