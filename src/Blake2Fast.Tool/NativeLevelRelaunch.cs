@@ -4,6 +4,7 @@ using System.IO;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using System.Runtime.Intrinsics.X86;
+using Blake2Fast.Tool.Io;
 
 namespace Blake2Fast.Tool;
 
@@ -178,52 +179,31 @@ internal static partial class NativeLevelRelaunch
 
     /// <summary>
     /// Replaces the process image with <paramref name="path"/>, passing this process's arguments
-    /// exactly as the kernel received them (/proc/self/cmdline), so file names that are not valid
-    /// UTF-8 reach the new build unchanged. Returns only when that failed.
+    /// exactly as the kernel received them, so file names that are not valid UTF-8 reach the new
+    /// build unchanged. Returns only when that failed.
     /// </summary>
     private static unsafe void Exec(string path)
     {
-        byte[] commandLine;
-        try
-        {
-            commandLine = File.ReadAllBytes("/proc/self/cmdline");
-        }
-        catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)
+        if (KernelCommandLine.Read() is not { } read)
         {
             return;
         }
 
-        int count = 0;
-        foreach (byte b in commandLine)
-        {
-            if (b == 0)
-            {
-                count++;
-            }
-        }
-
-        if (count == 0 || commandLine[^1] != 0)
-        {
-            return;
-        }
+        (byte[] commandLine, List<Range> arguments) = read;
 
         byte[] pathBytes = new byte[System.Text.Encoding.UTF8.GetByteCount(path) + 1];
         System.Text.Encoding.UTF8.GetBytes(path, pathBytes);
-        byte** argv = (byte**)NativeMemory.Alloc((nuint)(count + 1), (nuint)sizeof(byte*));
-        fixed (byte* arguments = commandLine)
+        byte** argv = (byte**)NativeMemory.Alloc((nuint)(arguments.Count + 1), (nuint)sizeof(byte*));
+        fixed (byte* bytes = commandLine)
         fixed (byte* file = pathBytes)
         {
-            int next = 0;
-            for (int i = 0, start = 0; i < commandLine.Length; i++)
+            // Each argument is followed by its NUL in the buffer, as execv wants.
+            for (int i = 0; i < arguments.Count; i++)
             {
-                if (commandLine[i] == 0)
-                {
-                    argv[next++] = arguments + start;
-                    start = i + 1;
-                }
+                argv[i] = bytes + arguments[i].Start.Value;
             }
 
-            argv[count] = null;
+            argv[arguments.Count] = null;
             _ = Execv(file, argv);
         }
 

@@ -1,6 +1,6 @@
 using System;
 using System.Buffers;
-using System.IO;
+using System.Collections.Generic;
 using System.Text;
 using System.Text.Unicode;
 
@@ -109,37 +109,18 @@ internal static class RawText
             return args;
         }
 
-        byte[] commandLine;
-        try
-        {
-            commandLine = File.ReadAllBytes("/proc/self/cmdline");
-        }
-        catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)
+        if (KernelCommandLine.Read() is not { } read || read.Arguments.Count < args.Length)
         {
             return args;
         }
 
-        var raw = new System.Collections.Generic.List<byte[]>();
-        int start = 0;
-        for (int i = 0; i < commandLine.Length; i++)
-        {
-            if (commandLine[i] == 0)
-            {
-                raw.Add(commandLine[start..i]);
-                start = i + 1;
-            }
-        }
-
-        if (raw.Count < args.Length)
-        {
-            return args;
-        }
+        (byte[] commandLine, List<Range> raw) = read;
 
         string[] recovered = (string[])args.Clone();
         int offset = raw.Count - args.Length;
         for (int i = 0; i < args.Length; i++)
         {
-            byte[] bytes = raw[offset + i];
+            ReadOnlySpan<byte> bytes = commandLine.AsSpan(raw[offset + i]);
             if (!Utf8.IsValid(bytes) && Encoding.UTF8.GetString(bytes) == args[i])
             {
                 recovered[i] = Decode(bytes);
