@@ -90,6 +90,15 @@ behaviours = [
 behaviour_reference = [run(["dotnet", jit_dll], args, stdin) for args, stdin in behaviours]
 
 
+def check_behaviours(label, command):
+    """Runs every behaviour with `command`; each must match the JIT build's output and status."""
+    for (args, stdin), expected in zip(behaviours, behaviour_reference):
+        result = run(command, args, stdin)
+        if (result.returncode, result.stdout, result.stderr) != (expected.returncode, expected.stdout, expected.stderr):
+            errors.append(f"{label} {args!r}: exit {result.returncode}, {result.stdout!r} {result.stderr!r}; "
+                          f"the JIT build: exit {expected.returncode}, {expected.stdout!r} {expected.stderr!r}")
+
+
 # The reference: the same tool compiled by the JIT, itself checked against hashlib where it can be.
 reference = {}
 for args, oracle in runs:
@@ -123,11 +132,7 @@ for level, name in BUILDS.items():
         result = run([alone], args + files)
         if result.returncode != 0 or result.stdout != reference.get(tuple(args)):
             errors.append(f"{name} {' '.join(args)} differs from the JIT build (exit {result.returncode})")
-    for (args, stdin), expected in zip(behaviours, behaviour_reference):
-        result = run([alone], args, stdin)
-        if (result.returncode, result.stdout, result.stderr) != (expected.returncode, expected.stdout, expected.stderr):
-            errors.append(f"{name} {args!r}: exit {result.returncode}, {result.stdout!r} {result.stderr!r}; "
-                          f"the JIT build: exit {expected.returncode}, {expected.stdout!r} {expected.stderr!r}")
+    check_behaviours(name, [alone])
     print(f"native build x86-64-v{level}: {len(runs)} algorithm runs x {len(files)} files and "
           f"{len(behaviours)} other runs match the JIT build")
 
@@ -141,11 +146,7 @@ else:
         print(f"installed b2fast runs the x86-64-v{machine_level} build, the highest this machine starts")
     # Through the hand-over: the arguments (an escaped name among them) and standard input must
     # reach the build it starts unchanged.
-    for (args, stdin), expected in zip(behaviours, behaviour_reference):
-        result = run([installed], args, stdin)
-        if (result.returncode, result.stdout, result.stderr) != (expected.returncode, expected.stdout, expected.stderr):
-            errors.append(f"installed b2fast {args!r}: exit {result.returncode}, {result.stdout!r} {result.stderr!r}; "
-                          f"the JIT build: exit {expected.returncode}, {expected.stdout!r} {expected.stderr!r}")
+    check_behaviours("installed b2fast", [installed])
     print(f"installed b2fast: {len(behaviours)} other runs through the hand-over match the JIT build")
 
 for e in errors:

@@ -77,9 +77,9 @@ public sealed class NonUtf8NameTests : IDisposable
         Assert.Equal("é", RawText.Decode("é"u8));
     }
 
-    private static string Dll => Path.Combine(AppContext.BaseDirectory, "b2fast.dll");
+    private static string Dll => ProcessRunner.ToolAssembly;
 
-    private static string Host => Environment.GetEnvironmentVariable("DOTNET_HOST_PATH") is { Length: > 0 } h ? h : "dotnet";
+    private static string Host => ProcessRunner.DotnetHost;
 
     /// <summary>Runs <paramref name="script"/> with $1 = the test folder, then <paramref name="more"/>.</summary>
     private RunResult Shell(string script, params string[] more)

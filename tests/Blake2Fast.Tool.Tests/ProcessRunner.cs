@@ -9,6 +9,12 @@ namespace Blake2Fast.Tool.Tests;
 /// <summary>Runs a process with given standard input and collects both outputs.</summary>
 internal static class ProcessRunner
 {
+    /// <summary>The tool's assembly, copied next to the tests.</summary>
+    public static string ToolAssembly => Path.Combine(AppContext.BaseDirectory, "b2fast.dll");
+
+    /// <summary>The dotnet host running the tests, which runs the tool's assembly too.</summary>
+    public static string DotnetHost => Environment.GetEnvironmentVariable("DOTNET_HOST_PATH") is { Length: > 0 } h ? h : "dotnet";
+
     public static RunResult Run(ProcessStartInfo start, byte[]? stdin)
     {
         using Process process = Process.Start(start) ?? throw new InvalidOperationException($"Could not start {start.FileName}.");

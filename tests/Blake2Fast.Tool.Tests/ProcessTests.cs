@@ -56,10 +56,7 @@ public sealed class ProcessTests : IClassFixture<TestFiles>
 
     private static RunResult RunExecutableWithEnvironment(byte[]? stdin, Dictionary<string, string> environment, params string[] args)
     {
-        // The tool's assembly is copied next to the tests; run it with the same dotnet host.
-        string dll = Path.Combine(AppContext.BaseDirectory, "b2fast.dll");
-        string host = Environment.GetEnvironmentVariable("DOTNET_HOST_PATH") is { Length: > 0 } h ? h : "dotnet";
-        var start = new ProcessStartInfo(host)
+        var start = new ProcessStartInfo(ProcessRunner.DotnetHost)
         {
             RedirectStandardInput = true,
             RedirectStandardOutput = true,
@@ -71,7 +68,7 @@ public sealed class ProcessTests : IClassFixture<TestFiles>
             start.Environment[name] = value;
         }
 
-        start.ArgumentList.Add(dll);
+        start.ArgumentList.Add(ProcessRunner.ToolAssembly);
         foreach (string arg in args)
         {
             start.ArgumentList.Add(arg);
