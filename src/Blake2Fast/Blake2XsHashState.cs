@@ -74,7 +74,7 @@ public struct Blake2XsHashState
     /// <typeparam name="T">An unmanaged type; its in-memory bytes, padding included, are hashed.</typeparam>
     /// <param name="input">The value to hash.</param>
     /// <exception cref="InvalidOperationException">The state is not initialized, or was finished or cleared.</exception>
-    public void Update<T>(T input) where T : unmanaged => Update(MemoryMarshal.AsBytes(new ReadOnlySpan<T>(in input)));
+    public void Update<T>(T input) where T : unmanaged => Update(FixedBufferSpans.BytesOf(ref input));
 
     /// <summary>
     /// Ends the input and returns a reader of the output; this state is then erased and cannot be

@@ -66,7 +66,7 @@ public struct Blake2bHashState
     /// <typeparam name="T">An unmanaged type; its in-memory bytes, padding included, are hashed.</typeparam>
     /// <param name="input">The value to hash.</param>
     /// <exception cref="InvalidOperationException">The state is not initialized or was already finished.</exception>
-    public void Update<T>(T input) where T : unmanaged => _core.Update(MemoryMarshal.AsBytes(new ReadOnlySpan<T>(in input)));
+    public void Update<T>(T input) where T : unmanaged => _core.Update(FixedBufferSpans.BytesOf(ref input));
 
     /// <summary>Finishes the hash and returns the digest; the state is then erased.</summary>
     /// <returns>A new array of <see cref="DigestLength"/> bytes.</returns>

@@ -18,8 +18,8 @@ namespace Blake2Fast;
 /// </summary>
 /// <remarks>
 /// <para>The <c>HashData</c> / <c>TryHashData</c> / <c>HashDataAsync</c> methods follow the
-/// conventions of <see cref="SHA256.HashData(ReadOnlySpan{byte})"/> and
-/// <see cref="HMACSHA256.HashData(ReadOnlySpan{byte}, ReadOnlySpan{byte})"/>: source before
+/// conventions of <c>SHA256.HashData(source)</c> and
+/// <c>HMACSHA256.HashData(key, source)</c>: source before
 /// destination, key first. Where a destination span stands alone, its length is the digest length.</para>
 /// <para>Salt, personalization and tree parameters are not offered: the mode fixes the tree.</para>
 /// <para>Every method is thread-safe; the span methods allocate nothing.</para>

@@ -15,8 +15,8 @@ namespace Blake2Fast;
 /// </summary>
 /// <remarks>
 /// <para>The <c>HashData</c> / <c>TryHashData</c> / <c>HashDataAsync</c> methods follow the
-/// conventions of <see cref="SHA256.HashData(ReadOnlySpan{byte})"/> and
-/// <see cref="HMACSHA256.HashData(ReadOnlySpan{byte}, ReadOnlySpan{byte})"/>: source before
+/// conventions of <c>SHA256.HashData(source)</c> and
+/// <c>HMACSHA256.HashData(key, source)</c>: source before
 /// destination, key first. Where a destination span stands alone, its length is the digest length.</para>
 /// <para>The <c>ComputeHash</c>, <c>ComputeAndWriteHash</c>, <c>CreateIncrementalHasher</c>,
 /// <c>CreateHashAlgorithm</c> and <c>CreateHMAC</c> methods keep the API of Blake2Fast 2.x.</para>

@@ -1,6 +1,7 @@
 using System;
 using System.Collections.Generic;
 using System.Linq;
+using System.Runtime.InteropServices;
 using Blake2Fast.Internal;
 using Blake2Fast.Kernels;
 
@@ -175,7 +176,7 @@ public class Blake2XbTests
         // Blocks up to node offset 2^32-1, the last a 32-bit offset can name: no lane may wrap or carry.
         byte[] h0 = Enumerable.Range(0, Block).Select(i => (byte)(255 - i)).ToArray();
         byte[] chain = new byte[64];
-        Blake2bVariant.InitializeChain(chain, new Blake2Settings { DigestLength = Block, LeafLength = Block, InnerLength = Block, NodeOffset = (ulong)uint.MaxValue << 32 });
+        default(Blake2bVariant).InitializeChain(chain, new Blake2Settings { DigestLength = Block, LeafLength = Block, InnerLength = Block, NodeOffset = (ulong)uint.MaxValue << 32 });
         ReadOnlySpan<ulong> words = System.Runtime.InteropServices.MemoryMarshal.Cast<byte, ulong>(chain);
         const int count = 13;
         uint first = uint.MaxValue - count + 1;
@@ -436,7 +437,7 @@ public class Blake2XbTests
         Assert.True(AsBytes(ref hasher).Count(b => b != 0) <= 2, "only the status and kernel bytes may stay");
 
         reader.Read(new byte[100]);
-        Span<byte> output = MemoryMarshalHelpers.AsBytes(ref reader.Output);
+        Span<byte> output = MemoryMarshal.AsBytes(MemoryMarshal.CreateSpan(ref reader.Output, 1));
         Assert.True(output.IndexOfAnyExcept((byte)0) >= 0);
         reader.Dispose();
         Assert.True(output.IndexOfAnyExcept((byte)0) < 0);
@@ -477,7 +478,7 @@ public class Blake2XbTests
         return data;
     }
 
-    private static byte[] AsBytes(ref Blake2XbHashState state) => MemoryMarshalHelpers.AsBytes(ref state).ToArray();
+    private static byte[] AsBytes(ref Blake2XbHashState state) => MemoryMarshal.AsBytes(MemoryMarshal.CreateSpan(ref state, 1)).ToArray();
 
     private static bool Contains(byte[] haystack, ReadOnlySpan<byte> needle) => haystack.AsSpan().IndexOf(needle) >= 0;
 

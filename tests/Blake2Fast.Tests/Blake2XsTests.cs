@@ -1,6 +1,7 @@
 using System;
 using System.Collections.Generic;
 using System.Linq;
+using System.Runtime.InteropServices;
 using Blake2Fast.Internal;
 using Blake2Fast.Kernels;
 
@@ -175,7 +176,7 @@ public class Blake2XsTests
         // Blocks up to node offset 2^32-1 (with the unknown-length XOF field), the last a 32-bit offset can name: no lane may wrap or carry.
         byte[] h0 = Enumerable.Range(0, Block).Select(i => (byte)(255 - i)).ToArray();
         byte[] chain = new byte[64];
-        Blake2sVariant.InitializeChain(chain, new Blake2Settings { DigestLength = Block, LeafLength = Block, InnerLength = Block, NodeOffset = (ulong)ushort.MaxValue << 32 });
+        default(Blake2sVariant).InitializeChain(chain, new Blake2Settings { DigestLength = Block, LeafLength = Block, InnerLength = Block, NodeOffset = (ulong)ushort.MaxValue << 32 });
         ReadOnlySpan<uint> words = System.Runtime.InteropServices.MemoryMarshal.Cast<byte, uint>(chain)[..8];
         const int count = 13;
         uint first = uint.MaxValue - count + 1;
@@ -452,7 +453,7 @@ public class Blake2XsTests
         Assert.True(AsBytes(ref hasher).Count(b => b != 0) <= 2, "only the status and kernel bytes may stay");
 
         reader.Read(new byte[100]);
-        Span<byte> output = MemoryMarshalHelpers.AsBytes(ref reader.Output);
+        Span<byte> output = MemoryMarshal.AsBytes(MemoryMarshal.CreateSpan(ref reader.Output, 1));
         Assert.True(output.IndexOfAnyExcept((byte)0) >= 0);
         reader.Dispose();
         Assert.True(output.IndexOfAnyExcept((byte)0) < 0);
@@ -493,7 +494,7 @@ public class Blake2XsTests
         return data;
     }
 
-    private static byte[] AsBytes(ref Blake2XsHashState state) => MemoryMarshalHelpers.AsBytes(ref state).ToArray();
+    private static byte[] AsBytes(ref Blake2XsHashState state) => MemoryMarshal.AsBytes(MemoryMarshal.CreateSpan(ref state, 1)).ToArray();
 
     private static bool Contains(byte[] haystack, ReadOnlySpan<byte> needle) => haystack.AsSpan().IndexOf(needle) >= 0;
 

@@ -34,10 +34,10 @@ internal struct Blake2Core<TVariant> : IBlake2Engine where TVariant : struct, IB
     private bool _lastNode;
 
     /// <inheritdoc/>
-    public static int BlockLength => TVariant.BlockLength;
+    public readonly int BlockLength => default(TVariant).BlockLength;
 
     /// <inheritdoc/>
-    public static int MaxKeyLength => TVariant.MaxKeyLength;
+    public readonly int MaxKeyLength => default(TVariant).MaxKeyLength;
 
     /// <summary>The number of bytes <see cref="Finish"/> writes.</summary>
     public readonly int DigestLength => _digestLength;
@@ -49,84 +49,97 @@ internal struct Blake2Core<TVariant> : IBlake2Engine where TVariant : struct, IB
     public readonly byte Kernel => _kernel;
 
     /// <summary>Starts a hash. The settings must already be validated.</summary>
-    public void Initialize(scoped in Blake2Settings settings) => Initialize(settings, TVariant.DefaultKernel);
+    public void Initialize(scoped in Blake2Settings settings) => Initialize(settings, default(TVariant).DefaultKernel);
 
     /// <inheritdoc cref="Initialize(in Blake2Settings)"/>
-    public void Initialize(scoped in Blake2Settings settings, byte kernel)
+    public unsafe void Initialize(scoped in Blake2Settings settings, byte kernel)
     {
-        _kernel = kernel;
-        _digestLength = (byte)settings.DigestLength;
-        _keyLength = (byte)settings.Key.Length;
-        _lastNode = settings.IsLastNode;
-        TVariant.InitializeChain(_initialChain, settings);
+        // Pinned while spans over the inline buffers exist (see FixedBufferSpans).
+        fixed (void* pinned = &_status)
+        {
+            _kernel = kernel;
+            _digestLength = (byte)settings.DigestLength;
+            _keyLength = (byte)settings.Key.Length;
+            _lastNode = settings.IsLastNode;
+            default(TVariant).InitializeChain(_initialChain.AsSpan(), settings);
 
-        // A state can be initialised again (HMAC Key setter, Initialize): a shorter new key must
-        // not leave the tail of the previous one behind.
-        ((Span<byte>)_key).Clear();
-        settings.Key.CopyTo(_key);
-        Restart();
+            // A state can be initialised again (HMAC Key setter, Initialize): a shorter new key must
+            // not leave the tail of the previous one behind.
+            _key.AsSpan().Clear();
+            settings.Key.CopyTo(_key.AsSpan());
+            Restart();
+        }
     }
 
     /// <summary>Discards all input so far; the key and parameters stay.</summary>
-    public void Reset()
+    public unsafe void Reset()
     {
-        ThrowIfNotActive();
-        Restart();
+        // Pinned while spans over the inline buffers exist (see FixedBufferSpans).
+        fixed (void* pinned = &_status)
+        {
+            ThrowIfNotActive();
+            Restart();
+        }
     }
 
+    // Callers (Initialize, Reset) pin the state.
     private void Restart()
     {
-        ((ReadOnlySpan<byte>)_initialChain).CopyTo(_chain);
+        _initialChain.AsSpan().CopyTo(_chain.AsSpan());
         _t0 = 0;
         _t1 = 0;
-        Span<byte> buffer = _buffer;
+        Span<byte> buffer = _buffer.AsSpan();
         buffer.Clear();
         _bufferLength = 0;
         if (_keyLength != 0)
         {
             // The key, zero-padded to a whole block, is the first block of the message. It stays
             // buffered like any other full block, so a key with no data is compressed as the last block.
-            ((ReadOnlySpan<byte>)_key)[.._keyLength].CopyTo(buffer);
-            _bufferLength = TVariant.BlockLength;
+            _key.AsSpan()[.._keyLength].CopyTo(buffer);
+            _bufferLength = default(TVariant).BlockLength;
         }
 
         _status = Active;
     }
 
     /// <summary>Absorbs <paramref name="input"/>.</summary>
-    public void Update(ReadOnlySpan<byte> input)
+    public unsafe void Update(ReadOnlySpan<byte> input)
     {
-        ThrowIfNotActive();
-        int blockLength = TVariant.BlockLength;
-        int room = blockLength - _bufferLength;
-
-        // A block is compressed only once more input is known to follow it: the final block,
-        // full or not, must be compressed by Finish with the final flag.
-        if (input.Length <= room)
+        // Pinned while spans over the inline buffers exist (see FixedBufferSpans).
+        fixed (void* pinned = &_status)
         {
-            input.CopyTo(((Span<byte>)_buffer)[_bufferLength..]);
-            _bufferLength += input.Length;
-            return;
-        }
+            ThrowIfNotActive();
+            int blockLength = default(TVariant).BlockLength;
+            int room = blockLength - _bufferLength;
 
-        if (_bufferLength != 0)
-        {
-            input[..room].CopyTo(((Span<byte>)_buffer)[_bufferLength..]);
-            input = input[room..];
-            TVariant.Compress(_kernel, _chain, ((ReadOnlySpan<byte>)_buffer)[..blockLength], ref _t0, ref _t1, (uint)blockLength, final: false, lastNode: false);
-            _bufferLength = 0;
-        }
+            // A block is compressed only once more input is known to follow it: the final block,
+            // full or not, must be compressed by Finish with the final flag.
+            if (input.Length <= room)
+            {
+                input.CopyTo(_buffer.AsSpan()[_bufferLength..]);
+                _bufferLength += input.Length;
+                return;
+            }
 
-        // input is not empty here; keep its last 1..blockLength bytes back.
-        int direct = (input.Length - 1) / blockLength * blockLength;
-        if (direct != 0)
-        {
-            TVariant.Compress(_kernel, _chain, input[..direct], ref _t0, ref _t1, (uint)blockLength, final: false, lastNode: false);
-            input = input[direct..];
-        }
+            if (_bufferLength != 0)
+            {
+                input[..room].CopyTo(_buffer.AsSpan()[_bufferLength..]);
+                input = input[room..];
+                default(TVariant).Compress(_kernel, _chain.AsSpan(), _buffer.AsSpan()[..blockLength], ref _t0, ref _t1, (uint)blockLength, final: false, lastNode: false);
+                _bufferLength = 0;
+            }
 
-        input.CopyTo(_buffer);
-        _bufferLength = input.Length;
+            // input is not empty here; keep its last 1..blockLength bytes back.
+            int direct = (input.Length - 1) / blockLength * blockLength;
+            if (direct != 0)
+            {
+                default(TVariant).Compress(_kernel, _chain.AsSpan(), input[..direct], ref _t0, ref _t1, (uint)blockLength, final: false, lastNode: false);
+                input = input[direct..];
+            }
+
+            input.CopyTo(_buffer.AsSpan());
+            _bufferLength = input.Length;
+        }
     }
 
     /// <summary>
@@ -134,24 +147,32 @@ internal struct Blake2Core<TVariant> : IBlake2Engine where TVariant : struct, IB
     /// <paramref name="destination"/>, which the caller has checked is long enough, then erases
     /// the state (key included).
     /// </summary>
-    public void Finish(Span<byte> destination)
+    public unsafe void Finish(Span<byte> destination)
     {
-        ThrowIfNotActive();
-        Span<byte> buffer = _buffer;
-        int blockLength = TVariant.BlockLength;
-        buffer[_bufferLength..blockLength].Clear();
-        TVariant.Compress(_kernel, _chain, buffer[..blockLength], ref _t0, ref _t1, (uint)_bufferLength, final: true, lastNode: _lastNode);
-        TVariant.WriteDigest(_chain, destination[.._digestLength]);
-        Erase();
-        _status = Finished;
+        // Pinned while spans over the inline buffers exist (see FixedBufferSpans).
+        fixed (void* pinned = &_status)
+        {
+            ThrowIfNotActive();
+            Span<byte> buffer = _buffer.AsSpan();
+            int blockLength = default(TVariant).BlockLength;
+            buffer[_bufferLength..blockLength].Clear();
+            default(TVariant).Compress(_kernel, _chain.AsSpan(), buffer[..blockLength], ref _t0, ref _t1, (uint)_bufferLength, final: true, lastNode: _lastNode);
+            default(TVariant).WriteDigest(_chain.AsSpan(), destination[.._digestLength]);
+            Erase();
+            _status = Finished;
+        }
     }
 
     /// <summary>Zeroes the key, the buffered input and the chain values.</summary>
-    public void Erase()
+    public unsafe void Erase()
     {
-        byte status = _status;
-        CryptographicOperations.ZeroMemory(MemoryMarshalHelpers.AsBytes(ref this));
-        _status = status;
+        // Pinned while spans over the inline buffers exist (see FixedBufferSpans).
+        fixed (void* pinned = &_status)
+        {
+            byte status = _status;
+            CryptographicOperations.ZeroMemory(FixedBufferSpans.BytesOf(ref this));
+            _status = status;
+        }
     }
 
     private readonly void ThrowIfNotActive()

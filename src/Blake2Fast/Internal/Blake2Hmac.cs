@@ -8,7 +8,8 @@ namespace Blake2Fast.Internal;
 /// <see cref="HashAlgorithm"/> contract, for <see cref="CryptoStream"/> and other APIs that take one. The key goes into BLAKE2's own keyed
 /// mode (the key block), which is not the RFC 2104 HMAC construction.
 /// </summary>
-internal sealed class Blake2Hmac<TEngine> : HMAC where TEngine : struct, IBlake2Engine
+/// <remarks>The span overrides, which .NET Standard 2.0's <see cref="HashAlgorithm"/> lacks, are in Modern/Blake2Hmac.Spans.cs.</remarks>
+internal sealed partial class Blake2Hmac<TEngine> : HMAC where TEngine : struct, IBlake2Engine
 {
     private readonly int _digestLength;
     private TEngine _core;
@@ -17,7 +18,7 @@ internal sealed class Blake2Hmac<TEngine> : HMAC where TEngine : struct, IBlake2
     {
         _digestLength = digestLength;
         HashSizeValue = digestLength * 8;
-        BlockSizeValue = TEngine.BlockLength;
+        BlockSizeValue = default(TEngine).BlockLength;
         KeyValue = key.ToArray();
 
         // Mutated only through its methods; the compiler cannot see that for a generic struct.
@@ -42,7 +43,7 @@ internal sealed class Blake2Hmac<TEngine> : HMAC where TEngine : struct, IBlake2
             // After Dispose a new key must not bring the object back to life (and hold a secret nobody erases).
             ObjectDisposedException.ThrowIf(KeyValue is null, this);
             ArgumentNullException.ThrowIfNull(value);
-            Guard.MaxLength(value.Length, TEngine.MaxKeyLength, "key", nameof(Key));
+            Guard.MaxLength(value.Length, default(TEngine).MaxKeyLength, "key", nameof(Key));
             CryptographicOperations.ZeroMemory(KeyValue);
             KeyValue = (byte[])value.Clone();
             Initialize();
@@ -58,26 +59,11 @@ internal sealed class Blake2Hmac<TEngine> : HMAC where TEngine : struct, IBlake2
 
     protected override void HashCore(byte[] array, int ibStart, int cbSize) => _core.Update(array.AsSpan(ibStart, cbSize));
 
-    protected override void HashCore(ReadOnlySpan<byte> source) => _core.Update(source);
-
     protected override byte[] HashFinal()
     {
         byte[] digest = new byte[_digestLength];
         _core.Finish(digest);
         return digest;
-    }
-
-    protected override bool TryHashFinal(Span<byte> destination, out int bytesWritten)
-    {
-        if (destination.Length < _digestLength)
-        {
-            bytesWritten = 0;
-            return false;
-        }
-
-        _core.Finish(destination);
-        bytesWritten = _digestLength;
-        return true;
     }
 
     protected override void Dispose(bool disposing)

@@ -1,4 +1,3 @@
-using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 
 namespace Blake2Fast.Internal;
@@ -26,18 +25,4 @@ internal struct Blake2Lanes
     public LaneChains Chain;
     public LaneRows2 Counters;
     public LaneRows2 Flags;
-}
-
-/// <summary>The 8 chain rows of <see cref="Blake2Lanes"/>.</summary>
-[InlineArray(8 * Blake2Lanes.RowLength)]
-internal struct LaneChains
-{
-    private byte _element;
-}
-
-/// <summary>Two rows of <see cref="Blake2Lanes"/> (t0 and t1, or f0 and f1).</summary>
-[InlineArray(2 * Blake2Lanes.RowLength)]
-internal struct LaneRows2
-{
-    private byte _element;
 }

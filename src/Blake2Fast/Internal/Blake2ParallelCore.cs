@@ -42,15 +42,15 @@ internal struct Blake2ParallelCore<TParallel> : IBlake2Engine where TParallel : 
     private byte _kernel;
 
     /// <inheritdoc/>
-    public static int BlockLength => TParallel.BlockLength;
+    public readonly int BlockLength => default(TParallel).BlockLength;
 
     /// <inheritdoc/>
-    public static int MaxKeyLength => TParallel.MaxKeyLength;
+    public readonly int MaxKeyLength => default(TParallel).MaxKeyLength;
 
-    private static int StripeLength => TParallel.Degree * TParallel.BlockLength;
+    private static int StripeLength => default(TParallel).Degree * default(TParallel).BlockLength;
 
     /// <summary>Bytes that must follow a stripe before it can be compressed: all its blocks but one.</summary>
-    private static int HeldBack => StripeLength - TParallel.BlockLength;
+    private static int HeldBack => StripeLength - default(TParallel).BlockLength;
 
     /// <summary>The number of bytes <see cref="Finish"/> writes.</summary>
     public readonly int DigestLength => _digestLength;
@@ -62,36 +62,45 @@ internal struct Blake2ParallelCore<TParallel> : IBlake2Engine where TParallel : 
     public readonly byte Kernel => _kernel;
 
     /// <summary>Starts a hash. Only the digest length and the key of <paramref name="settings"/> are used; they must already be validated.</summary>
-    public void Initialize(scoped in Blake2Settings settings) => Initialize(settings, TParallel.DefaultKernel);
+    public void Initialize(scoped in Blake2Settings settings) => Initialize(settings, default(TParallel).DefaultKernel);
 
     /// <inheritdoc cref="Initialize(in Blake2Settings)"/>
-    public void Initialize(scoped in Blake2Settings settings, byte kernel)
+    public unsafe void Initialize(scoped in Blake2Settings settings, byte kernel)
     {
-        _kernel = kernel;
-        _digestLength = (byte)settings.DigestLength;
-        _keyLength = (byte)settings.Key.Length;
-        settings.Key.CopyTo(_key);
-        Restart();
+        // Pinned while spans over the inline buffers exist (see FixedBufferSpans).
+        fixed (void* pinned = &_status)
+        {
+            _kernel = kernel;
+            _digestLength = (byte)settings.DigestLength;
+            _keyLength = (byte)settings.Key.Length;
+            settings.Key.CopyTo(_key.AsSpan());
+            Restart();
+        }
     }
 
     /// <summary>Discards all input so far; the key and digest length stay.</summary>
-    public void Reset()
+    public unsafe void Reset()
     {
-        ThrowIfNotActive();
-        Restart();
+        // Pinned while spans over the inline buffers exist (see FixedBufferSpans).
+        fixed (void* pinned = &_status)
+        {
+            ThrowIfNotActive();
+            Restart();
+        }
     }
 
+    // Callers (Initialize, Reset) pin the state.
     private void Restart()
     {
-        TParallel.InitializeLanes(ref _lanes, _digestLength, _keyLength);
+        default(TParallel).InitializeLanes(ref _lanes, _digestLength, _keyLength);
         _bufferLength = 0;
         if (_keyLength != 0)
         {
             // The key stripe: every leaf's first block is the zero-padded key.
-            Span<byte> buffer = _buffer;
-            ReadOnlySpan<byte> key = ((ReadOnlySpan<byte>)_key)[.._keyLength];
-            int blockLength = TParallel.BlockLength;
-            for (int leaf = 0; leaf < TParallel.Degree; leaf++)
+            Span<byte> buffer = _buffer.AsSpan();
+            ReadOnlySpan<byte> key = _key.AsSpan()[.._keyLength];
+            int blockLength = default(TParallel).BlockLength;
+            for (int leaf = 0; leaf < default(TParallel).Degree; leaf++)
             {
                 Span<byte> block = buffer.Slice(leaf * blockLength, blockLength);
                 key.CopyTo(block);
@@ -105,41 +114,45 @@ internal struct Blake2ParallelCore<TParallel> : IBlake2Engine where TParallel : 
     }
 
     /// <summary>Absorbs <paramref name="input"/>.</summary>
-    public void Update(ReadOnlySpan<byte> input)
+    public unsafe void Update(ReadOnlySpan<byte> input)
     {
-        ThrowIfNotActive();
-        int stripeLength = StripeLength;
-        int capacity = stripeLength + HeldBack;
-        Span<byte> buffer = _buffer;
-
-        while (input.Length > capacity - _bufferLength)
+        // Pinned while spans over the inline buffers exist (see FixedBufferSpans).
+        fixed (void* pinned = &_status)
         {
-            if (_bufferLength == 0)
+            ThrowIfNotActive();
+            int stripeLength = StripeLength;
+            int capacity = stripeLength + HeldBack;
+            Span<byte> buffer = _buffer.AsSpan();
+
+            while (input.Length > capacity - _bufferLength)
             {
-                // Straight from the input: every stripe followed by more than HeldBack bytes.
-                int stripes = (input.Length - HeldBack - 1) / stripeLength;
-                int direct = stripes * stripeLength;
-                TParallel.Compress(_kernel, ref _lanes, input[..direct], (uint)TParallel.BlockLength);
-                input = input[direct..];
-                break;
+                if (_bufferLength == 0)
+                {
+                    // Straight from the input: every stripe followed by more than HeldBack bytes.
+                    int stripes = (input.Length - HeldBack - 1) / stripeLength;
+                    int direct = stripes * stripeLength;
+                    default(TParallel).Compress(_kernel, ref _lanes, input[..direct], (uint)default(TParallel).BlockLength);
+                    input = input[direct..];
+                    break;
+                }
+
+                // The buffer's first stripe is followed by more than HeldBack bytes: complete it if needed and compress it.
+                if (_bufferLength < stripeLength)
+                {
+                    int take = stripeLength - _bufferLength;
+                    input[..take].CopyTo(buffer[_bufferLength..]);
+                    input = input[take..];
+                    _bufferLength = stripeLength;
+                }
+
+                default(TParallel).Compress(_kernel, ref _lanes, buffer[..stripeLength], (uint)default(TParallel).BlockLength);
+                _bufferLength -= stripeLength;
+                buffer.Slice(stripeLength, _bufferLength).CopyTo(buffer);
             }
 
-            // The buffer's first stripe is followed by more than HeldBack bytes: complete it if needed and compress it.
-            if (_bufferLength < stripeLength)
-            {
-                int take = stripeLength - _bufferLength;
-                input[..take].CopyTo(buffer[_bufferLength..]);
-                input = input[take..];
-                _bufferLength = stripeLength;
-            }
-
-            TParallel.Compress(_kernel, ref _lanes, buffer[..stripeLength], (uint)TParallel.BlockLength);
-            _bufferLength -= stripeLength;
-            buffer.Slice(stripeLength, _bufferLength).CopyTo(buffer);
+            input.CopyTo(buffer[_bufferLength..]);
+            _bufferLength += input.Length;
         }
-
-        input.CopyTo(buffer[_bufferLength..]);
-        _bufferLength += input.Length;
     }
 
     /// <summary>
@@ -147,39 +160,44 @@ internal struct Blake2ParallelCore<TParallel> : IBlake2Engine where TParallel : 
     /// <paramref name="destination"/>, which the caller has checked is long enough, then erases
     /// the state (key included).
     /// </summary>
-    public void Finish(Span<byte> destination)
+    public unsafe void Finish(Span<byte> destination)
     {
-        ThrowIfNotActive();
-        int blockLength = TParallel.BlockLength;
-        Span<byte> buffer = _buffer;
-        Span<byte> leaves = stackalloc byte[TParallel.Degree * TParallel.MaxDigestLength];
-        int remaining = _bufferLength;
-        if (_keyLength == 0 && remaining <= blockLength)
+        // Pinned while spans over the inline buffers exist (see FixedBufferSpans).
+        fixed (void* pinned = &_status)
         {
-            // Only leaf 0 has data (no key block, and no stripe was compressed: that leaves more
-            // than a block buffered).
-            buffer[remaining..blockLength].Clear();
-            TParallel.HashShortInput(buffer[..blockLength], remaining, _digestLength, leaves);
-        }
-        else
-        {
-            FinishLeaves(leaves);
-        }
+            ThrowIfNotActive();
+            int blockLength = default(TParallel).BlockLength;
+            Span<byte> buffer = _buffer.AsSpan();
+            Span<byte> leaves = stackalloc byte[default(TParallel).Degree * default(TParallel).MaxDigestLength];
+            int remaining = _bufferLength;
+            if (_keyLength == 0 && remaining <= blockLength)
+            {
+                // Only leaf 0 has data (no key block, and no stripe was compressed: that leaves more
+                // than a block buffered).
+                buffer[remaining..blockLength].Clear();
+                default(TParallel).HashShortInput(buffer[..blockLength], remaining, _digestLength, leaves);
+            }
+            else
+            {
+                FinishLeaves(leaves);
+            }
 
-        TParallel.HashRoot(leaves, _digestLength, _keyLength, destination[.._digestLength]);
-        CryptographicOperations.ZeroMemory(leaves);
-        Erase();
-        _status = Finished;
+            default(TParallel).HashRoot(leaves, _digestLength, _keyLength, destination[.._digestLength]);
+            CryptographicOperations.ZeroMemory(leaves);
+            Erase();
+            _status = Finished;
+        }
     }
 
     /// <summary>Finishes every leaf in the lanes and writes its output.</summary>
+    // Finish pins the state.
     private void FinishLeaves(Span<byte> leaves)
     {
-        int degree = TParallel.Degree;
-        int blockLength = TParallel.BlockLength;
+        int degree = default(TParallel).Degree;
+        int blockLength = default(TParallel).BlockLength;
         int stripeLength = StripeLength;
-        int leafLength = TParallel.MaxDigestLength;
-        Span<byte> buffer = _buffer;
+        int leafLength = default(TParallel).MaxDigestLength;
+        Span<byte> buffer = _buffer.AsSpan();
         int remaining = _bufferLength;
         int offset = 0;
         uint written = 0;
@@ -190,15 +208,15 @@ internal struct Blake2ParallelCore<TParallel> : IBlake2Engine where TParallel : 
             // the others finish here.
             for (int leaf = 0; leaf < degree; leaf++)
             {
-                TParallel.SetFlags(ref _lanes, leaf, final: remaining <= stripeLength + (leaf * blockLength), lastNode: leaf == degree - 1);
+                default(TParallel).SetFlags(ref _lanes, leaf, final: remaining <= stripeLength + (leaf * blockLength), lastNode: leaf == degree - 1);
             }
 
-            TParallel.Compress(_kernel, ref _lanes, buffer[..stripeLength], (uint)blockLength);
+            default(TParallel).Compress(_kernel, ref _lanes, buffer[..stripeLength], (uint)blockLength);
             for (int leaf = 0; leaf < degree; leaf++)
             {
                 if (remaining <= stripeLength + (leaf * blockLength))
                 {
-                    TParallel.WriteLane(ref _lanes, leaf, leaves.Slice(leaf * leafLength, leafLength));
+                    default(TParallel).WriteLane(ref _lanes, leaf, leaves.Slice(leaf * leafLength, leafLength));
                     written |= 1u << leaf;
                 }
             }
@@ -213,26 +231,30 @@ internal struct Blake2ParallelCore<TParallel> : IBlake2Engine where TParallel : 
         for (int leaf = 0; leaf < degree; leaf++)
         {
             int bytes = Math.Clamp(remaining - (leaf * blockLength), 0, blockLength);
-            TParallel.AddToCounter(ref _lanes, leaf, (uint)bytes);
-            TParallel.SetFlags(ref _lanes, leaf, final: true, lastNode: leaf == degree - 1);
+            default(TParallel).AddToCounter(ref _lanes, leaf, (uint)bytes);
+            default(TParallel).SetFlags(ref _lanes, leaf, final: true, lastNode: leaf == degree - 1);
         }
 
-        TParallel.Compress(_kernel, ref _lanes, buffer.Slice(offset, stripeLength), 0);
+        default(TParallel).Compress(_kernel, ref _lanes, buffer.Slice(offset, stripeLength), 0);
         for (int leaf = 0; leaf < degree; leaf++)
         {
             if ((written & (1u << leaf)) == 0)
             {
-                TParallel.WriteLane(ref _lanes, leaf, leaves.Slice(leaf * leafLength, leafLength));
+                default(TParallel).WriteLane(ref _lanes, leaf, leaves.Slice(leaf * leafLength, leafLength));
             }
         }
     }
 
     /// <summary>Zeroes the key, the buffered input and the chain values.</summary>
-    public void Erase()
+    public unsafe void Erase()
     {
-        byte status = _status;
-        CryptographicOperations.ZeroMemory(MemoryMarshalHelpers.AsBytes(ref this));
-        _status = status;
+        // Pinned while spans over the inline buffers exist (see FixedBufferSpans).
+        fixed (void* pinned = &_status)
+        {
+            byte status = _status;
+            CryptographicOperations.ZeroMemory(FixedBufferSpans.BytesOf(ref this));
+            _status = status;
+        }
     }
 
     private readonly void ThrowIfNotActive()
@@ -247,11 +269,4 @@ internal struct Blake2ParallelCore<TParallel> : IBlake2Engine where TParallel : 
     private static void ThrowNotActive(byte status) => throw new InvalidOperationException(status == Finished
         ? "This hash state has been finished and its key and data erased. Create a new hasher to hash again."
         : "This hash state is not initialized. Create it with CreateIncrementalHasher().");
-}
-
-/// <summary>Room for one stripe plus the blocks held back after it (at most 512 + 448 bytes), and the zero padding of a final stripe.</summary>
-[InlineArray(1024)]
-internal struct StripeBuffer
-{
-    private byte _element;
 }

@@ -17,21 +17,21 @@ internal static class Blake2Tree<TLeaf> where TLeaf : struct, IBlake2Variant
     /// digest length: computing them once turns a short hash into one leaf compression plus the
     /// root, instead of a whole stripe of leaves plus the root.
     /// </summary>
-    private static readonly byte[]?[] EmptyLeaves = new byte[]?[TLeaf.MaxDigestLength + 1];
+    private static readonly byte[]?[] EmptyLeaves = new byte[]?[default(TLeaf).MaxDigestLength + 1];
 
     /// <summary>Leaf <paramref name="nodeOffset"/>'s initial chain value.</summary>
     public static void InitializeLeafChain(Span<byte> chain, int degree, int digestLength, int keyLength, ulong nodeOffset = 0)
     {
         // The key's bytes never reach the parameter block, only its length does.
         Span<byte> keyLengthOnly = stackalloc byte[keyLength];
-        TLeaf.InitializeChain(chain, new Blake2Settings
+        default(TLeaf).InitializeChain(chain, new Blake2Settings
         {
             DigestLength = digestLength,
             Key = keyLengthOnly,
             FanOut = (byte)degree,
             MaxDepth = 2,
             NodeOffset = nodeOffset,
-            InnerLength = (byte)TLeaf.MaxDigestLength,
+            InnerLength = (byte)default(TLeaf).MaxDigestLength,
         });
     }
 
@@ -42,12 +42,12 @@ internal static class Blake2Tree<TLeaf> where TLeaf : struct, IBlake2Variant
     /// </summary>
     public static void HashShortInput(ReadOnlySpan<byte> block, int length, int degree, int digestLength, Span<byte> leafOutputs)
     {
-        int leafLength = TLeaf.MaxDigestLength;
+        int leafLength = default(TLeaf).MaxDigestLength;
         Span<byte> chain = stackalloc byte[leafLength];
         InitializeLeafChain(chain, degree, digestLength, 0);
         ulong t0 = 0, t1 = 0;
-        TLeaf.Compress(TLeaf.DefaultKernel, chain, block, ref t0, ref t1, (uint)length, final: true, lastNode: false);
-        TLeaf.WriteDigest(chain, leafOutputs[..leafLength]);
+        default(TLeaf).Compress(default(TLeaf).DefaultKernel, chain, block, ref t0, ref t1, (uint)length, final: true, lastNode: false);
+        default(TLeaf).WriteDigest(chain, leafOutputs[..leafLength]);
         chain.Clear();
 
         byte[]? empty = Volatile.Read(ref EmptyLeaves[digestLength]) ?? ComputeEmptyLeaves(degree, digestLength);
@@ -57,17 +57,17 @@ internal static class Blake2Tree<TLeaf> where TLeaf : struct, IBlake2Variant
     [MethodImpl(MethodImplOptions.NoInlining)]
     private static byte[] ComputeEmptyLeaves(int degree, int digestLength)
     {
-        int leafLength = TLeaf.MaxDigestLength;
+        int leafLength = default(TLeaf).MaxDigestLength;
         byte[] outputs = new byte[(degree - 1) * leafLength];
         Span<byte> chain = stackalloc byte[leafLength];
-        Span<byte> emptyBlock = stackalloc byte[TLeaf.BlockLength];
+        Span<byte> emptyBlock = stackalloc byte[default(TLeaf).BlockLength];
         emptyBlock.Clear();
         for (int leaf = 1; leaf < degree; leaf++)
         {
             InitializeLeafChain(chain, degree, digestLength, 0, (ulong)leaf);
             ulong t0 = 0, t1 = 0;
-            TLeaf.Compress(TLeaf.DefaultKernel, chain, emptyBlock, ref t0, ref t1, 0, final: true, lastNode: leaf == degree - 1);
-            TLeaf.WriteDigest(chain, outputs.AsSpan((leaf - 1) * leafLength, leafLength));
+            default(TLeaf).Compress(default(TLeaf).DefaultKernel, chain, emptyBlock, ref t0, ref t1, 0, final: true, lastNode: leaf == degree - 1);
+            default(TLeaf).WriteDigest(chain, outputs.AsSpan((leaf - 1) * leafLength, leafLength));
         }
 
         // Racing threads compute the same bytes; whichever array is published is complete.
@@ -82,25 +82,25 @@ internal static class Blake2Tree<TLeaf> where TLeaf : struct, IBlake2Variant
     public static void HashRoot(ReadOnlySpan<byte> leafOutputs, int degree, int digestLength, int keyLength, Span<byte> destination)
     {
         Span<byte> keyLengthOnly = stackalloc byte[keyLength];
-        Span<byte> chain = stackalloc byte[TLeaf.MaxDigestLength];
-        TLeaf.InitializeChain(chain, new Blake2Settings
+        Span<byte> chain = stackalloc byte[default(TLeaf).MaxDigestLength];
+        default(TLeaf).InitializeChain(chain, new Blake2Settings
         {
             DigestLength = digestLength,
             Key = keyLengthOnly,
             FanOut = (byte)degree,
             MaxDepth = 2,
             NodeDepth = 1,
-            InnerLength = (byte)TLeaf.MaxDigestLength,
+            InnerLength = (byte)default(TLeaf).MaxDigestLength,
             IsLastNode = true,
         });
 
         // The leaf outputs are a whole number of blocks (4 x 64 = 2 x 128, 8 x 32 = 4 x 64).
-        int blockLength = TLeaf.BlockLength;
+        int blockLength = default(TLeaf).BlockLength;
         int last = leafOutputs.Length - blockLength;
-        byte kernel = TLeaf.DefaultKernel;
+        byte kernel = default(TLeaf).DefaultKernel;
         ulong t0 = 0, t1 = 0;
-        TLeaf.Compress(kernel, chain, leafOutputs[..last], ref t0, ref t1, (uint)blockLength, final: false, lastNode: false);
-        TLeaf.Compress(kernel, chain, leafOutputs[last..], ref t0, ref t1, (uint)blockLength, final: true, lastNode: true);
-        TLeaf.WriteDigest(chain, destination);
+        default(TLeaf).Compress(kernel, chain, leafOutputs[..last], ref t0, ref t1, (uint)blockLength, final: false, lastNode: false);
+        default(TLeaf).Compress(kernel, chain, leafOutputs[last..], ref t0, ref t1, (uint)blockLength, final: true, lastNode: true);
+        default(TLeaf).WriteDigest(chain, destination);
     }
 }

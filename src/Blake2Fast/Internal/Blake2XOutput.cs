@@ -32,53 +32,68 @@ internal struct Blake2XOutput<TX> where TX : struct, IBlake2XVariant
     /// Starts the output. <paramref name="h0"/> is the root hash; <paramref name="chain"/> is IV
     /// XOR the output parameter block with the full digest length and node offset 0.
     /// </summary>
-    public void Initialize(ReadOnlySpan<byte> h0, ReadOnlySpan<byte> chain, ulong end, byte kernel)
+    public unsafe void Initialize(ReadOnlySpan<byte> h0, ReadOnlySpan<byte> chain, ulong end, byte kernel)
     {
-        h0.CopyTo(_h0);
-        chain.CopyTo(_chain);
-        _position = 0;
-        _end = end;
-        _bufferedBlock = -1;
-        _kernel = kernel;
+        // Pinned while spans over the inline buffers exist (see FixedBufferSpans).
+        fixed (void* pinned = &_kernel)
+        {
+            h0.CopyTo(_h0.AsSpan());
+            chain.CopyTo(_chain.AsSpan());
+            _position = 0;
+            _end = end;
+            _bufferedBlock = -1;
+            _kernel = kernel;
+        }
     }
 
     /// <summary>Writes the next <c>destination.Length</c> bytes, which the caller has checked do not pass the end.</summary>
-    public void Read(Span<byte> destination)
+    public unsafe void Read(Span<byte> destination)
     {
-        int blockLength = TX.OutputBlockLength;
-        while (!destination.IsEmpty)
+        // Pinned while spans over the inline buffers exist (see FixedBufferSpans).
+        fixed (void* pinned = &_kernel)
         {
-            ulong index = _position / (uint)blockLength;
-            int offset = (int)(_position % (uint)blockLength);
-            ulong wholeBlocks = (_end - _position) / (uint)blockLength;
-
-            // Aligned, and at least one block of full length wanted: straight into the destination.
-            if (offset == 0 && destination.Length >= blockLength && wholeBlocks != 0)
+            int blockLength = default(TX).OutputBlockLength;
+            while (!destination.IsEmpty)
             {
-                int count = (int)Math.Min((ulong)(destination.Length / blockLength), wholeBlocks);
-                int bytes = count * blockLength;
-                TX.WriteBlocks(_kernel, _h0, _chain, (uint)index, count, destination[..bytes]);
-                destination = destination[bytes..];
-                _position += (ulong)bytes;
-                continue;
-            }
+                ulong index = _position / (uint)blockLength;
+                int offset = (int)(_position % (uint)blockLength);
+                ulong wholeBlocks = (_end - _position) / (uint)blockLength;
 
-            // Part of a block: compute it once into the buffer and serve it from there.
-            ulong blockStart = index * (uint)blockLength;
-            int digestLength = (int)Math.Min((ulong)blockLength, _end - blockStart);
-            if (_bufferedBlock != (long)index)
-            {
-                TX.WriteBlock(_h0, _chain, (uint)index, digestLength, _block);
-                _bufferedBlock = (long)index;
-            }
+                // Aligned, and at least one block of full length wanted: straight into the destination.
+                if (offset == 0 && destination.Length >= blockLength && wholeBlocks != 0)
+                {
+                    int count = (int)Math.Min((ulong)(destination.Length / blockLength), wholeBlocks);
+                    int bytes = count * blockLength;
+                    default(TX).WriteBlocks(_kernel, _h0.AsSpan(), _chain.AsSpan(), (uint)index, count, destination[..bytes]);
+                    destination = destination[bytes..];
+                    _position += (ulong)bytes;
+                    continue;
+                }
 
-            int take = Math.Min(destination.Length, digestLength - offset);
-            ((ReadOnlySpan<byte>)_block).Slice(offset, take).CopyTo(destination);
-            destination = destination[take..];
-            _position += (ulong)take;
+                // Part of a block: compute it once into the buffer and serve it from there.
+                ulong blockStart = index * (uint)blockLength;
+                int digestLength = (int)Math.Min((ulong)blockLength, _end - blockStart);
+                if (_bufferedBlock != (long)index)
+                {
+                    default(TX).WriteBlock(_h0.AsSpan(), _chain.AsSpan(), (uint)index, digestLength, _block.AsSpan());
+                    _bufferedBlock = (long)index;
+                }
+
+                int take = Math.Min(destination.Length, digestLength - offset);
+                _block.AsSpan().Slice(offset, take).CopyTo(destination);
+                destination = destination[take..];
+                _position += (ulong)take;
+            }
         }
     }
 
     /// <summary>Zeroes H0, the buffered block and everything else.</summary>
-    public void Erase() => CryptographicOperations.ZeroMemory(MemoryMarshalHelpers.AsBytes(ref this));
+    public unsafe void Erase()
+    {
+        // Pinned while spans over the inline buffers exist (see FixedBufferSpans).
+        fixed (void* pinned = &_kernel)
+        {
+            CryptographicOperations.ZeroMemory(FixedBufferSpans.BytesOf(ref this));
+        }
+    }
 }

@@ -32,34 +32,38 @@ internal struct Blake2XState<TX, TBase>
     /// Starts a BLAKE2X hash. Lengths must already be validated; <paramref name="declaredLength"/>
     /// 0 means the length is not known in advance.
     /// </summary>
-    public void Initialize(ReadOnlySpan<byte> key, ReadOnlySpan<byte> salt, ReadOnlySpan<byte> personalization, ulong declaredLength, byte outputKernel)
+    public unsafe void Initialize(ReadOnlySpan<byte> key, ReadOnlySpan<byte> salt, ReadOnlySpan<byte> personalization, ulong declaredLength, byte outputKernel)
     {
-        ulong xofField = declaredLength == 0 ? TX.UnknownLengthField : declaredLength;
-        _declaredLength = declaredLength;
-        _outputKernel = outputKernel;
+        // Pinned while spans over the inline buffers exist (see FixedBufferSpans).
+        fixed (void* pinned = &_outputKernel)
+        {
+            ulong xofField = declaredLength == 0 ? default(TX).UnknownLengthField : declaredLength;
+            _declaredLength = declaredLength;
+            _outputKernel = outputKernel;
 
-        // BLAKE2Xb keeps its XOF length in bytes 12..15, BLAKE2Xs in bytes 12..13: in both, above
-        // the 32-bit node offset that the engine's parameter block writes from bit 0 of NodeOffset.
-        int max = TBase.MaxDigestLength;
-        _core.Initialize(new Blake2Settings
-        {
-            DigestLength = max,
-            Key = key,
-            Salt = salt,
-            Personalization = personalization,
-            FanOut = 1,
-            MaxDepth = 1,
-            NodeOffset = xofField << 32,
-        });
-        TBase.InitializeChain(_outputChain, new Blake2Settings
-        {
-            DigestLength = max,
-            Salt = salt,
-            Personalization = personalization,
-            LeafLength = (uint)max,
-            NodeOffset = xofField << 32,
-            InnerLength = (byte)max,
-        });
+            // BLAKE2Xb keeps its XOF length in bytes 12..15, BLAKE2Xs in bytes 12..13: in both, above
+            // the 32-bit node offset that the engine's parameter block writes from bit 0 of NodeOffset.
+            int max = default(TBase).MaxDigestLength;
+            _core.Initialize(new Blake2Settings
+            {
+                DigestLength = max,
+                Key = key,
+                Salt = salt,
+                Personalization = personalization,
+                FanOut = 1,
+                MaxDepth = 1,
+                NodeOffset = xofField << 32,
+            });
+            default(TBase).InitializeChain(_outputChain.AsSpan(), new Blake2Settings
+            {
+                DigestLength = max,
+                Salt = salt,
+                Personalization = personalization,
+                LeafLength = (uint)max,
+                NodeOffset = xofField << 32,
+                InnerLength = (byte)max,
+            });
+        }
     }
 
     /// <summary>Absorbs <paramref name="input"/>.</summary>
@@ -69,20 +73,28 @@ internal struct Blake2XState<TX, TBase>
     /// Computes H0, starts <paramref name="output"/> with an output of <paramref name="end"/>
     /// bytes (validated by the caller), then erases this state.
     /// </summary>
-    public void Finish(ref Blake2XOutput<TX> output, ulong end)
+    public unsafe void Finish(ref Blake2XOutput<TX> output, ulong end)
     {
-        Span<byte> h0 = stackalloc byte[64];
-        _core.Finish(h0);
-        output.Initialize(h0[..TX.OutputBlockLength], _outputChain, end, _outputKernel);
-        CryptographicOperations.ZeroMemory(h0);
-        Erase();
+        // Pinned while spans over the inline buffers exist (see FixedBufferSpans).
+        fixed (void* pinned = &_outputKernel)
+        {
+            Span<byte> h0 = stackalloc byte[64];
+            _core.Finish(h0);
+            output.Initialize(h0[..default(TX).OutputBlockLength], _outputChain.AsSpan(), end, _outputKernel);
+            CryptographicOperations.ZeroMemory(h0);
+            Erase();
+        }
     }
 
     /// <summary>Zeroes the key, buffered input and chain values; the state cannot be used again.</summary>
-    public void Erase()
+    public unsafe void Erase()
     {
-        _core.Erase();
-        ((Span<byte>)_outputChain).Clear();
-        _declaredLength = 0;
+        // Pinned while spans over the inline buffers exist (see FixedBufferSpans).
+        fixed (void* pinned = &_outputKernel)
+        {
+            _core.Erase();
+            _outputChain.AsSpan().Clear();
+            _declaredLength = 0;
+        }
     }
 }

@@ -6,16 +6,19 @@ namespace Blake2Fast.Internal;
 /// What differs between BLAKE2Xb and BLAKE2Xs once the root hash H0 is known: the output block
 /// length, the "unknown length" value of the XOF length field and the output kernels.
 /// </summary>
+/// <remarks>Implemented by empty structs and called on <c>default(T)</c>: the JIT specialises generic
+/// code for each struct type argument and inlines these calls, as it would static abstract members,
+/// which the netstandard2.0 build cannot use (they need .NET 7 or later).</remarks>
 internal interface IBlake2XVariant
 {
     /// <summary>Bytes per output block, which is also the length of H0 (64 or 32).</summary>
-    static abstract int OutputBlockLength { get; }
+    int OutputBlockLength { get; }
 
     /// <summary>The XOF length field that says "length not known in advance" (0xFFFFFFFF or 0xFFFF).</summary>
-    static abstract uint UnknownLengthField { get; }
+    uint UnknownLengthField { get; }
 
     /// <summary>The output kernel the dispatcher picks on this machine.</summary>
-    static abstract byte DefaultKernel { get; }
+    byte DefaultKernel { get; }
 
     /// <summary>
     /// Writes the <paramref name="count"/> whole output blocks that start at node offset
@@ -27,8 +30,8 @@ internal interface IBlake2XVariant
     /// <param name="first">The node offset of the first block.</param>
     /// <param name="count">How many blocks; <paramref name="first"/> + <paramref name="count"/> stays within 2^32.</param>
     /// <param name="destination">Exactly <paramref name="count"/> blocks long.</param>
-    static abstract void WriteBlocks(byte kernel, ReadOnlySpan<byte> h0, ReadOnlySpan<byte> chain, uint first, int count, Span<byte> destination);
+    void WriteBlocks(byte kernel, ReadOnlySpan<byte> h0, ReadOnlySpan<byte> chain, uint first, int count, Span<byte> destination);
 
     /// <summary>Writes the single output block at node offset <paramref name="index"/> with the given digest length.</summary>
-    static abstract void WriteBlock(ReadOnlySpan<byte> h0, ReadOnlySpan<byte> chain, uint index, int digestLength, Span<byte> destination);
+    void WriteBlock(ReadOnlySpan<byte> h0, ReadOnlySpan<byte> chain, uint index, int digestLength, Span<byte> destination);
 }

@@ -8,15 +8,15 @@ namespace Blake2Fast.Internal;
 /// <summary>BLAKE2b: 64-bit words, 128-byte blocks, 12 rounds.</summary>
 internal readonly struct Blake2bVariant : IBlake2Variant
 {
-    public static int BlockLength => 128;
+    public int BlockLength => 128;
 
-    public static int MaxDigestLength => 64;
+    public int MaxDigestLength => 64;
 
-    public static int MaxKeyLength => 64;
+    public int MaxKeyLength => 64;
 
-    public static byte DefaultKernel => (byte)Blake2bKernels.Best;
+    public byte DefaultKernel => (byte)Blake2bKernels.Best;
 
-    public static void InitializeChain(Span<byte> chain, scoped in Blake2Settings settings)
+    public void InitializeChain(Span<byte> chain, scoped in Blake2Settings settings)
     {
         Span<byte> block = stackalloc byte[64];
         block.Clear();
@@ -43,10 +43,10 @@ internal readonly struct Blake2bVariant : IBlake2Variant
         }
     }
 
-    public static void Compress(byte kernel, Span<byte> chain, ReadOnlySpan<byte> blocks, ref ulong t0, ref ulong t1, uint increment, bool final, bool lastNode) =>
+    public void Compress(byte kernel, Span<byte> chain, ReadOnlySpan<byte> blocks, ref ulong t0, ref ulong t1, uint increment, bool final, bool lastNode) =>
         Blake2bKernels.Compress(kernel, chain, blocks, ref t0, ref t1, increment, final, lastNode);
 
-    public static void WriteDigest(ReadOnlySpan<byte> chain, Span<byte> destination)
+    public void WriteDigest(ReadOnlySpan<byte> chain, Span<byte> destination)
     {
         if (BitConverter.IsLittleEndian)
         {

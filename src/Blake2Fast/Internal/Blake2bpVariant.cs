@@ -10,22 +10,22 @@ internal readonly struct Blake2bpVariant : IBlake2ParallelVariant
 {
     private const int Lanes = 4;
 
-    public static int Degree => Lanes;
+    public int Degree => Lanes;
 
-    public static int BlockLength => 128;
+    public int BlockLength => 128;
 
-    public static int MaxDigestLength => 64;
+    public int MaxDigestLength => 64;
 
-    public static int MaxKeyLength => 64;
+    public int MaxKeyLength => 64;
 
-    public static byte DefaultKernel => (byte)Blake2bpKernels.Best;
+    public byte DefaultKernel => (byte)Blake2bpKernels.Best;
 
-    public static void InitializeLanes(ref Blake2Lanes lanes, int digestLength, int keyLength)
+    public void InitializeLanes(ref Blake2Lanes lanes, int digestLength, int keyLength)
     {
         Span<byte> leaf0 = stackalloc byte[64];
         Blake2Tree<Blake2bVariant>.InitializeLeafChain(leaf0, Lanes, digestLength, keyLength);
         ReadOnlySpan<ulong> words = MemoryMarshal.Cast<byte, ulong>(leaf0);
-        Span<ulong> rows = MemoryMarshal.Cast<byte, ulong>((Span<byte>)lanes.Chain);
+        Span<ulong> rows = MemoryMarshal.Cast<byte, ulong>(lanes.Chain.AsSpan());
         for (int word = 0; word < 8; word++)
         {
             for (int lane = 0; lane < Lanes; lane++)
@@ -35,23 +35,23 @@ internal readonly struct Blake2bpVariant : IBlake2ParallelVariant
             }
         }
 
-        ((Span<byte>)lanes.Counters).Clear();
-        ((Span<byte>)lanes.Flags).Clear();
+        lanes.Counters.AsSpan().Clear();
+        lanes.Flags.AsSpan().Clear();
     }
 
-    public static void Compress(byte kernel, ref Blake2Lanes lanes, ReadOnlySpan<byte> stripes, uint increment) =>
+    public void Compress(byte kernel, ref Blake2Lanes lanes, ReadOnlySpan<byte> stripes, uint increment) =>
         Blake2bpKernels.Compress((Blake2bpKernel)kernel, ref lanes, stripes, increment);
 
-    public static void SetFlags(ref Blake2Lanes lanes, int lane, bool final, bool lastNode)
+    public void SetFlags(ref Blake2Lanes lanes, int lane, bool final, bool lastNode)
     {
-        Span<ulong> flags = MemoryMarshal.Cast<byte, ulong>((Span<byte>)lanes.Flags);
+        Span<ulong> flags = MemoryMarshal.Cast<byte, ulong>(lanes.Flags.AsSpan());
         flags[lane] = final ? ulong.MaxValue : 0;
         flags[Lanes + lane] = lastNode ? ulong.MaxValue : 0;
     }
 
-    public static void AddToCounter(ref Blake2Lanes lanes, int lane, uint bytes)
+    public void AddToCounter(ref Blake2Lanes lanes, int lane, uint bytes)
     {
-        Span<ulong> counters = MemoryMarshal.Cast<byte, ulong>((Span<byte>)lanes.Counters);
+        Span<ulong> counters = MemoryMarshal.Cast<byte, ulong>(lanes.Counters.AsSpan());
         ulong t0 = counters[lane] + bytes;
         if (t0 < bytes)
         {
@@ -61,18 +61,18 @@ internal readonly struct Blake2bpVariant : IBlake2ParallelVariant
         counters[lane] = t0;
     }
 
-    public static void WriteLane(ref Blake2Lanes lanes, int lane, Span<byte> destination)
+    public void WriteLane(ref Blake2Lanes lanes, int lane, Span<byte> destination)
     {
-        ReadOnlySpan<ulong> rows = MemoryMarshal.Cast<byte, ulong>((Span<byte>)lanes.Chain);
+        ReadOnlySpan<ulong> rows = MemoryMarshal.Cast<byte, ulong>(lanes.Chain.AsSpan());
         for (int word = 0; word < 8; word++)
         {
             BinaryPrimitives.WriteUInt64LittleEndian(destination[(8 * word)..], rows[(word * Lanes) + lane]);
         }
     }
 
-    public static void HashShortInput(ReadOnlySpan<byte> block, int length, int digestLength, Span<byte> leafOutputs) =>
+    public void HashShortInput(ReadOnlySpan<byte> block, int length, int digestLength, Span<byte> leafOutputs) =>
         Blake2Tree<Blake2bVariant>.HashShortInput(block, length, Lanes, digestLength, leafOutputs);
 
-    public static void HashRoot(ReadOnlySpan<byte> leafOutputs, int digestLength, int keyLength, Span<byte> destination) =>
+    public void HashRoot(ReadOnlySpan<byte> leafOutputs, int digestLength, int keyLength, Span<byte> destination) =>
         Blake2Tree<Blake2bVariant>.HashRoot(leafOutputs, Lanes, digestLength, keyLength, destination);
 }

@@ -8,15 +8,15 @@ namespace Blake2Fast.Internal;
 /// <summary>BLAKE2s: 32-bit words, 64-byte blocks, 10 rounds.</summary>
 internal readonly struct Blake2sVariant : IBlake2Variant
 {
-    public static int BlockLength => 64;
+    public int BlockLength => 64;
 
-    public static int MaxDigestLength => 32;
+    public int MaxDigestLength => 32;
 
-    public static int MaxKeyLength => 32;
+    public int MaxKeyLength => 32;
 
-    public static byte DefaultKernel => (byte)Blake2sKernels.Best;
+    public byte DefaultKernel => (byte)Blake2sKernels.Best;
 
-    public static void InitializeChain(Span<byte> chain, scoped in Blake2Settings settings)
+    public void InitializeChain(Span<byte> chain, scoped in Blake2Settings settings)
     {
         Span<byte> block = stackalloc byte[32];
         block.Clear();
@@ -46,10 +46,10 @@ internal readonly struct Blake2sVariant : IBlake2Variant
         }
     }
 
-    public static void Compress(byte kernel, Span<byte> chain, ReadOnlySpan<byte> blocks, ref ulong t0, ref ulong t1, uint increment, bool final, bool lastNode) =>
+    public void Compress(byte kernel, Span<byte> chain, ReadOnlySpan<byte> blocks, ref ulong t0, ref ulong t1, uint increment, bool final, bool lastNode) =>
         Blake2sKernels.Compress(kernel, chain, blocks, ref t0, ref t1, increment, final, lastNode);
 
-    public static void WriteDigest(ReadOnlySpan<byte> chain, Span<byte> destination)
+    public void WriteDigest(ReadOnlySpan<byte> chain, Span<byte> destination)
     {
         if (BitConverter.IsLittleEndian)
         {

@@ -10,22 +10,22 @@ internal readonly struct Blake2spVariant : IBlake2ParallelVariant
 {
     private const int Lanes = 8;
 
-    public static int Degree => Lanes;
+    public int Degree => Lanes;
 
-    public static int BlockLength => 64;
+    public int BlockLength => 64;
 
-    public static int MaxDigestLength => 32;
+    public int MaxDigestLength => 32;
 
-    public static int MaxKeyLength => 32;
+    public int MaxKeyLength => 32;
 
-    public static byte DefaultKernel => (byte)Blake2spKernels.Best;
+    public byte DefaultKernel => (byte)Blake2spKernels.Best;
 
-    public static void InitializeLanes(ref Blake2Lanes lanes, int digestLength, int keyLength)
+    public void InitializeLanes(ref Blake2Lanes lanes, int digestLength, int keyLength)
     {
         Span<byte> leaf0 = stackalloc byte[32];
         Blake2Tree<Blake2sVariant>.InitializeLeafChain(leaf0, Lanes, digestLength, keyLength);
         ReadOnlySpan<uint> words = MemoryMarshal.Cast<byte, uint>(leaf0);
-        Span<uint> rows = MemoryMarshal.Cast<byte, uint>((Span<byte>)lanes.Chain);
+        Span<uint> rows = MemoryMarshal.Cast<byte, uint>(lanes.Chain.AsSpan());
         for (int word = 0; word < 8; word++)
         {
             for (int lane = 0; lane < Lanes; lane++)
@@ -35,23 +35,23 @@ internal readonly struct Blake2spVariant : IBlake2ParallelVariant
             }
         }
 
-        ((Span<byte>)lanes.Counters).Clear();
-        ((Span<byte>)lanes.Flags).Clear();
+        lanes.Counters.AsSpan().Clear();
+        lanes.Flags.AsSpan().Clear();
     }
 
-    public static void Compress(byte kernel, ref Blake2Lanes lanes, ReadOnlySpan<byte> stripes, uint increment) =>
+    public void Compress(byte kernel, ref Blake2Lanes lanes, ReadOnlySpan<byte> stripes, uint increment) =>
         Blake2spKernels.Compress((Blake2spKernel)kernel, ref lanes, stripes, increment);
 
-    public static void SetFlags(ref Blake2Lanes lanes, int lane, bool final, bool lastNode)
+    public void SetFlags(ref Blake2Lanes lanes, int lane, bool final, bool lastNode)
     {
-        Span<uint> flags = MemoryMarshal.Cast<byte, uint>((Span<byte>)lanes.Flags);
+        Span<uint> flags = MemoryMarshal.Cast<byte, uint>(lanes.Flags.AsSpan());
         flags[lane] = final ? uint.MaxValue : 0;
         flags[Lanes + lane] = lastNode ? uint.MaxValue : 0;
     }
 
-    public static void AddToCounter(ref Blake2Lanes lanes, int lane, uint bytes)
+    public void AddToCounter(ref Blake2Lanes lanes, int lane, uint bytes)
     {
-        Span<uint> counters = MemoryMarshal.Cast<byte, uint>((Span<byte>)lanes.Counters);
+        Span<uint> counters = MemoryMarshal.Cast<byte, uint>(lanes.Counters.AsSpan());
         uint t0 = counters[lane] + bytes;
         if (t0 < bytes)
         {
@@ -61,18 +61,18 @@ internal readonly struct Blake2spVariant : IBlake2ParallelVariant
         counters[lane] = t0;
     }
 
-    public static void WriteLane(ref Blake2Lanes lanes, int lane, Span<byte> destination)
+    public void WriteLane(ref Blake2Lanes lanes, int lane, Span<byte> destination)
     {
-        ReadOnlySpan<uint> rows = MemoryMarshal.Cast<byte, uint>((Span<byte>)lanes.Chain);
+        ReadOnlySpan<uint> rows = MemoryMarshal.Cast<byte, uint>(lanes.Chain.AsSpan());
         for (int word = 0; word < 8; word++)
         {
             BinaryPrimitives.WriteUInt32LittleEndian(destination[(4 * word)..], rows[(word * Lanes) + lane]);
         }
     }
 
-    public static void HashShortInput(ReadOnlySpan<byte> block, int length, int digestLength, Span<byte> leafOutputs) =>
+    public void HashShortInput(ReadOnlySpan<byte> block, int length, int digestLength, Span<byte> leafOutputs) =>
         Blake2Tree<Blake2sVariant>.HashShortInput(block, length, Lanes, digestLength, leafOutputs);
 
-    public static void HashRoot(ReadOnlySpan<byte> leafOutputs, int digestLength, int keyLength, Span<byte> destination) =>
+    public void HashRoot(ReadOnlySpan<byte> leafOutputs, int digestLength, int keyLength, Span<byte> destination) =>
         Blake2Tree<Blake2sVariant>.HashRoot(leafOutputs, Lanes, digestLength, keyLength, destination);
 }

@@ -12,10 +12,10 @@ namespace Blake2Fast.Internal;
 internal interface IBlake2Engine
 {
     /// <summary>The block length reported through <see cref="System.Security.Cryptography.HashAlgorithm"/>.</summary>
-    static abstract int BlockLength { get; }
+    int BlockLength { get; }
 
     /// <summary>The largest key the algorithm accepts.</summary>
-    static abstract int MaxKeyLength { get; }
+    int MaxKeyLength { get; }
 
     /// <summary>The number of bytes <see cref="Finish"/> writes.</summary>
     int DigestLength { get; }

@@ -1,6 +1,5 @@
 using System;
 using System.Runtime.InteropServices;
-using System.Runtime.Intrinsics.X86;
 using Blake2Fast.Internal;
 
 namespace Blake2Fast.Kernels;
@@ -23,7 +22,11 @@ internal enum Blake2XbKernel : byte
 /// (H0) whose chain value differs from its neighbours' only in the node-offset word, so several
 /// blocks run side by side in vector lanes with the message broadcast to every lane.
 /// </summary>
-internal static class Blake2XbKernels
+/// <remarks>
+/// The vector kernels and their requirements are in this build's kernel registry (KernelRegistry.cs
+/// under Kernels/Vector or Kernels/Portable).
+/// </remarks>
+internal static partial class Blake2XbKernels
 {
     private const int BlockLength = 64;
 
@@ -34,13 +37,7 @@ internal static class Blake2XbKernels
         : Blake2XbKernel.Scalar;
 
     /// <summary>Whether this machine can run <paramref name="kernel"/>.</summary>
-    public static bool IsSupported(Blake2XbKernel kernel) => kernel switch
-    {
-        Blake2XbKernel.Scalar => true,
-        Blake2XbKernel.Avx2 => System.Runtime.Intrinsics.X86.Avx2.IsSupported,
-        Blake2XbKernel.Avx512 => Blake2XbLanes512.IsSupported,
-        _ => false,
-    };
+    public static bool IsSupported(Blake2XbKernel kernel) => kernel == Blake2XbKernel.Scalar || IsVectorSupported(kernel);
 
     /// <summary>Returns <paramref name="kernel"/> if this machine can run it.</summary>
     /// <exception cref="PlatformNotSupportedException">It cannot.</exception>
@@ -51,12 +48,7 @@ internal static class Blake2XbKernels
     /// <inheritdoc cref="IBlake2XVariant.WriteBlocks"/>
     public static void WriteBlocks(Blake2XbKernel kernel, ReadOnlySpan<byte> h0, ReadOnlySpan<ulong> chain, uint first, int count, Span<byte> destination)
     {
-        int done = kernel switch
-        {
-            Blake2XbKernel.Avx512 => Blake2XbLanes512.WriteBlocks(h0, chain, first, count, destination),
-            Blake2XbKernel.Avx2 => Blake2XbLanes<Blake2bLaneAvx2Rotations>.WriteBlocks(h0, chain, first, count, destination),
-            _ => 0,
-        };
+        int done = kernel == Blake2XbKernel.Scalar ? 0 : WriteBlocksVector(kernel, h0, chain, first, count, destination);
 
         // The lanes take whole groups; what is left is fewer blocks than lanes (or everything, for Scalar).
         if (done < count)
@@ -71,7 +63,7 @@ internal static class Blake2XbKernels
         Span<byte> message = stackalloc byte[2 * BlockLength];
         Span<ulong> words = stackalloc ulong[8];
         Compress(h0, chain, index, digestLength, message, words);
-        Blake2bVariant.WriteDigest(MemoryMarshal.AsBytes(words), destination[..digestLength]);
+        default(Blake2bVariant).WriteDigest(MemoryMarshal.AsBytes(words), destination[..digestLength]);
         words.Clear();
         message.Clear();
     }
@@ -83,7 +75,7 @@ internal static class Blake2XbKernels
         for (int i = 0; i < count; i++)
         {
             Compress(h0, chain, first + (uint)i, BlockLength, message, words);
-            Blake2bVariant.WriteDigest(MemoryMarshal.AsBytes(words), destination.Slice(i * BlockLength, BlockLength));
+            default(Blake2bVariant).WriteDigest(MemoryMarshal.AsBytes(words), destination.Slice(i * BlockLength, BlockLength));
         }
 
         words.Clear();
@@ -103,4 +95,9 @@ internal static class Blake2XbKernels
         ulong t0 = 0, t1 = 0;
         Blake2bScalar.Compress(words, message, ref t0, ref t1, BlockLength, ulong.MaxValue, 0);
     }
+
+    private static partial bool IsVectorSupported(Blake2XbKernel kernel);
+
+    /// <summary>Writes as many whole lane groups of blocks as the vector kernel takes; returns how many blocks it wrote.</summary>
+    private static partial int WriteBlocksVector(Blake2XbKernel kernel, ReadOnlySpan<byte> h0, ReadOnlySpan<ulong> chain, uint first, int count, Span<byte> destination);
 }

@@ -1,6 +1,5 @@
 using System;
 using System.Runtime.InteropServices;
-using System.Runtime.Intrinsics.X86;
 using Blake2Fast.Internal;
 
 namespace Blake2Fast.Kernels;
@@ -22,7 +21,11 @@ internal enum Blake2XsKernel : byte
 /// Produces BLAKE2Xs output blocks: one-block BLAKE2s hashes of the same message (H0) whose chain
 /// values differ only in the node-offset word, so eight of them run side by side in vector lanes.
 /// </summary>
-internal static class Blake2XsKernels
+/// <remarks>
+/// The vector kernels and their requirements are in this build's kernel registry (KernelRegistry.cs
+/// under Kernels/Vector or Kernels/Portable).
+/// </remarks>
+internal static partial class Blake2XsKernels
 {
     private const int BlockLength = 32;
 
@@ -33,13 +36,7 @@ internal static class Blake2XsKernels
         : Blake2XsKernel.Scalar;
 
     /// <summary>Whether this machine can run <paramref name="kernel"/>.</summary>
-    public static bool IsSupported(Blake2XsKernel kernel) => kernel switch
-    {
-        Blake2XsKernel.Scalar => true,
-        Blake2XsKernel.Avx2 => System.Runtime.Intrinsics.X86.Avx2.IsSupported,
-        Blake2XsKernel.Avx512 => System.Runtime.Intrinsics.X86.Avx2.IsSupported && Avx512F.VL.IsSupported,
-        _ => false,
-    };
+    public static bool IsSupported(Blake2XsKernel kernel) => kernel == Blake2XsKernel.Scalar || IsVectorSupported(kernel);
 
     /// <summary>Returns <paramref name="kernel"/> if this machine can run it.</summary>
     /// <exception cref="PlatformNotSupportedException">It cannot.</exception>
@@ -50,12 +47,7 @@ internal static class Blake2XsKernels
     /// <inheritdoc cref="IBlake2XVariant.WriteBlocks"/>
     public static void WriteBlocks(Blake2XsKernel kernel, ReadOnlySpan<byte> h0, ReadOnlySpan<uint> chain, uint first, int count, Span<byte> destination)
     {
-        int done = kernel switch
-        {
-            Blake2XsKernel.Avx512 => Blake2XsLanes<Blake2sLaneAvx512Rotations>.WriteBlocks(h0, chain, first, count, destination),
-            Blake2XsKernel.Avx2 => Blake2XsLanes<Blake2sLaneAvx2Rotations>.WriteBlocks(h0, chain, first, count, destination),
-            _ => 0,
-        };
+        int done = kernel == Blake2XsKernel.Scalar ? 0 : WriteBlocksVector(kernel, h0, chain, first, count, destination);
 
         // The lanes take whole groups; what is left is fewer blocks than lanes (or everything, for Scalar).
         if (done < count)
@@ -70,7 +62,7 @@ internal static class Blake2XsKernels
         Span<byte> message = stackalloc byte[2 * BlockLength];
         Span<uint> words = stackalloc uint[8];
         Compress(h0, chain, index, digestLength, message, words);
-        Blake2sVariant.WriteDigest(MemoryMarshal.AsBytes(words), destination[..digestLength]);
+        default(Blake2sVariant).WriteDigest(MemoryMarshal.AsBytes(words), destination[..digestLength]);
         words.Clear();
         message.Clear();
     }
@@ -82,7 +74,7 @@ internal static class Blake2XsKernels
         for (int i = 0; i < count; i++)
         {
             Compress(h0, chain, first + (uint)i, BlockLength, message, words);
-            Blake2sVariant.WriteDigest(MemoryMarshal.AsBytes(words), destination.Slice(i * BlockLength, BlockLength));
+            default(Blake2sVariant).WriteDigest(MemoryMarshal.AsBytes(words), destination.Slice(i * BlockLength, BlockLength));
         }
 
         words.Clear();
@@ -102,4 +94,9 @@ internal static class Blake2XsKernels
         ulong counter = 0;
         Blake2sScalar.Compress(words, message, ref counter, BlockLength, uint.MaxValue, 0);
     }
+
+    private static partial bool IsVectorSupported(Blake2XsKernel kernel);
+
+    /// <summary>Writes as many whole lane groups of blocks as the vector kernel takes; returns how many blocks it wrote.</summary>
+    private static partial int WriteBlocksVector(Blake2XsKernel kernel, ReadOnlySpan<byte> h0, ReadOnlySpan<uint> chain, uint first, int count, Span<byte> destination);
 }

@@ -26,32 +26,23 @@ internal enum Blake2bKernel : byte
 /// Picks a BLAKE2b kernel once per hash and dispatches to it once per run of blocks: the chosen
 /// kernel loops over all the blocks of an <c>Update</c> itself.
 /// </summary>
-internal static class Blake2bKernels
+/// <remarks>
+/// The vector kernels, and the rules that choose among them, are in this build's kernel registry
+/// (KernelRegistry.cs under Kernels/Vector or Kernels/Portable).
+/// </remarks>
+internal static partial class Blake2bKernels
 {
     /// <summary>The widest kernel this machine (and the runtime's DOTNET_Enable* settings) supports.</summary>
-    public static Blake2bKernel WidestSupported { get; } =
-        Blake2bAvx512.IsSupported ? Blake2bKernel.Avx512 :
-        Blake2bAvx2.IsSupported ? Blake2bKernel.Avx2 :
-        Blake2bSse41.IsSupported ? Blake2bKernel.Sse41 :
-        Blake2bSse2.IsSupported ? Blake2bKernel.Sse2 :
-        Blake2bKernel.Scalar;
+    public static Blake2bKernel WidestSupported { get; } = PickWidest();
 
     /// <summary>
-    /// The kernel new hashes use (initialized after <see cref="WidestSupported"/>, which it reads): the widest one this machine supports, or the scalar one where
-    /// <see cref="ScalarPreference"/> has measured it faster.
+    /// The kernel new hashes use (initialized after <see cref="WidestSupported"/>, which it reads):
+    /// the widest one, unless the registry has measured another faster on this CPU.
     /// </summary>
-    public static Blake2bKernel Best { get; } = ScalarPreference.ForSingleMessage ? Blake2bKernel.Scalar : WidestSupported;
+    public static Blake2bKernel Best { get; } = PickBest(WidestSupported);
 
     /// <summary>Whether this machine can run <paramref name="kernel"/>.</summary>
-    public static bool IsSupported(Blake2bKernel kernel) => kernel switch
-    {
-        Blake2bKernel.Scalar => true,
-        Blake2bKernel.Sse2 => Blake2bSse2.IsSupported,
-        Blake2bKernel.Sse41 => Blake2bSse41.IsSupported,
-        Blake2bKernel.Avx2 => Blake2bAvx2.IsSupported,
-        Blake2bKernel.Avx512 => Blake2bAvx512.IsSupported,
-        _ => false,
-    };
+    public static bool IsSupported(Blake2bKernel kernel) => kernel == Blake2bKernel.Scalar || IsVectorSupported(kernel);
 
     /// <summary>Returns <paramref name="kernel"/> if this machine can run it (for tests that force a kernel).</summary>
     /// <exception cref="PlatformNotSupportedException">The CPU, or the runtime's ISA settings, do not allow <paramref name="kernel"/>.</exception>
@@ -67,24 +58,22 @@ internal static class Blake2bKernels
         Span<ulong> words = MemoryMarshal.Cast<byte, ulong>(chain)[..8];
 
         // A state only ever holds a kernel that was supported when it was created (Best, or one a
-        // test passed through Require), so the cases need no IsSupported check of their own.
-        switch ((Blake2bKernel)kernel)
+        // test passed through Require), so no IsSupported check is needed here.
+        if ((Blake2bKernel)kernel == Blake2bKernel.Scalar)
         {
-            case Blake2bKernel.Avx512:
-                Blake2bAvx512.Compress(words, blocks, ref t0, ref t1, increment, f0, f1);
-                break;
-            case Blake2bKernel.Avx2:
-                Blake2bAvx2.Compress(words, blocks, ref t0, ref t1, increment, f0, f1);
-                break;
-            case Blake2bKernel.Sse41:
-                Blake2bSse41.Compress(words, blocks, ref t0, ref t1, increment, f0, f1);
-                break;
-            case Blake2bKernel.Sse2:
-                Blake2bSse2.Compress(words, blocks, ref t0, ref t1, increment, f0, f1);
-                break;
-            default:
-                Blake2bScalar.Compress(words, blocks, ref t0, ref t1, increment, f0, f1);
-                break;
+            Blake2bScalar.Compress(words, blocks, ref t0, ref t1, increment, f0, f1);
+        }
+        else
+        {
+            CompressVector((Blake2bKernel)kernel, words, blocks, ref t0, ref t1, increment, f0, f1);
         }
     }
+
+    private static partial Blake2bKernel PickWidest();
+
+    private static partial Blake2bKernel PickBest(Blake2bKernel widest);
+
+    private static partial bool IsVectorSupported(Blake2bKernel kernel);
+
+    private static partial void CompressVector(Blake2bKernel kernel, Span<ulong> words, ReadOnlySpan<byte> blocks, ref ulong t0, ref ulong t1, uint increment, ulong f0, ulong f1);
 }

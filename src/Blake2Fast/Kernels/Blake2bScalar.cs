@@ -38,9 +38,12 @@ internal static class Blake2bScalar
             scoped ref ulong m = ref Unsafe.As<byte, ulong>(ref MemoryMarshal.GetReference(blocks));
             if (!BitConverter.IsLittleEndian)
             {
-                Span<ulong> words = copy;
-                BinaryPrimitives.ReverseEndianness(MemoryMarshal.Cast<byte, ulong>(blocks[..128]), words);
-                m = ref words[0];
+                ReadOnlySpan<ulong> source = MemoryMarshal.Cast<byte, ulong>(blocks[..128]);
+                m = ref Unsafe.As<Message, ulong>(ref copy);
+                for (int i = 0; i < 16; i++)
+                {
+                    Unsafe.Add(ref m, i) = BinaryPrimitives.ReverseEndianness(source[i]);
+                }
             }
 
             ulong v0 = h0, v1 = h1, v2 = h2, v3 = h3, v4 = h4, v5 = h5, v6 = h6, v7 = h7;
@@ -118,9 +121,11 @@ internal static class Blake2bScalar
         b = BitOperations.RotateRight(b, 63);
     }
 
-    [InlineArray(16)]
+    /// <summary>Room for one block's sixteen words, reached by reference from its first word.</summary>
+    /// <remarks>A sized struct rather than an inline array so that the netstandard2.0 build compiles the same code.</remarks>
+    [StructLayout(LayoutKind.Sequential, Size = 16 * sizeof(ulong))]
     private struct Message
     {
-        private ulong _element;
+        private ulong _first;
     }
 }

@@ -1,6 +1,4 @@
 using System;
-using System.Runtime.Intrinsics;
-using System.Runtime.Intrinsics.X86;
 using Blake2Fast.Internal;
 
 namespace Blake2Fast.Kernels;
@@ -25,7 +23,11 @@ internal enum Blake2bpKernel : byte
 /// Picks a BLAKE2bp lane kernel once and runs it over whole stripes: a stripe is 4 consecutive
 /// 128-byte blocks, block i for lane i. The chosen kernel loops over all stripes of a call itself.
 /// </summary>
-internal static class Blake2bpKernels
+/// <remarks>
+/// The vector kernels and their requirements are in this build's kernel registry (KernelRegistry.cs
+/// under Kernels/Vector or Kernels/Portable).
+/// </remarks>
+internal static partial class Blake2bpKernels
 {
     /// <summary>Bytes per stripe: one block per lane.</summary>
     public const int StripeLength = 4 * 128;
@@ -38,20 +40,7 @@ internal static class Blake2bpKernels
         Blake2bpKernel.Scalar;
 
     /// <summary>Whether this machine can run <paramref name="kernel"/>.</summary>
-    /// <remarks>
-    /// The 128-bit kernel is written with the cross-platform <see cref="Vector128"/> API, so it
-    /// needs only <see cref="Vector128.IsHardwareAccelerated"/> (SSE2 on x86, AdvSimd on ARM64),
-    /// not SSSE3: its rotations are shifts and a 32-bit-element shuffle. The vector kernels load
-    /// message words in memory order, so they also need a little-endian machine.
-    /// </remarks>
-    public static bool IsSupported(Blake2bpKernel kernel) => kernel switch
-    {
-        Blake2bpKernel.Scalar => true,
-        Blake2bpKernel.Vector128 => Vector128.IsHardwareAccelerated && BitConverter.IsLittleEndian,
-        Blake2bpKernel.Avx2 => Avx2.IsSupported,
-        Blake2bpKernel.Avx512 => Avx2.IsSupported && Avx512F.VL.IsSupported,
-        _ => false,
-    };
+    public static bool IsSupported(Blake2bpKernel kernel) => kernel == Blake2bpKernel.Scalar || IsVectorSupported(kernel);
 
     /// <summary>Returns <paramref name="kernel"/> if this machine can run it (for tests that force a kernel).</summary>
     /// <exception cref="PlatformNotSupportedException">This machine cannot run <paramref name="kernel"/>.</exception>
@@ -66,20 +55,17 @@ internal static class Blake2bpKernels
     /// </summary>
     public static void Compress(Blake2bpKernel kernel, ref Blake2Lanes lanes, ReadOnlySpan<byte> stripes, uint increment)
     {
-        switch (kernel)
+        if (kernel == Blake2bpKernel.Scalar)
         {
-            case Blake2bpKernel.Avx512:
-                Blake2bpVector256.Compress<Blake2bLaneAvx512Rotations>(ref lanes, stripes, increment);
-                break;
-            case Blake2bpKernel.Avx2:
-                Blake2bpVector256.Compress<Blake2bLaneAvx2Rotations>(ref lanes, stripes, increment);
-                break;
-            case Blake2bpKernel.Vector128:
-                Blake2bpVector128.Compress(ref lanes, stripes, increment);
-                break;
-            default:
-                Blake2bpScalar.Compress(ref lanes, stripes, increment);
-                break;
+            Blake2bpScalar.Compress(ref lanes, stripes, increment);
+        }
+        else
+        {
+            CompressVector(kernel, ref lanes, stripes, increment);
         }
     }
+
+    private static partial bool IsVectorSupported(Blake2bpKernel kernel);
+
+    private static partial void CompressVector(Blake2bpKernel kernel, ref Blake2Lanes lanes, ReadOnlySpan<byte> stripes, uint increment);
 }

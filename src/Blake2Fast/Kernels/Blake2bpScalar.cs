@@ -16,9 +16,9 @@ internal static class Blake2bpScalar
     /// <inheritdoc cref="Blake2bpKernels.Compress"/>
     public static void Compress(ref Blake2Lanes lanes, ReadOnlySpan<byte> stripes, uint increment)
     {
-        Span<ulong> chainRows = MemoryMarshal.Cast<byte, ulong>((Span<byte>)lanes.Chain);
-        Span<ulong> counters = MemoryMarshal.Cast<byte, ulong>((Span<byte>)lanes.Counters);
-        Span<ulong> flags = MemoryMarshal.Cast<byte, ulong>((Span<byte>)lanes.Flags);
+        Span<ulong> chainRows = MemoryMarshal.Cast<byte, ulong>(lanes.Chain.AsSpan());
+        Span<ulong> counters = MemoryMarshal.Cast<byte, ulong>(lanes.Counters.AsSpan());
+        Span<ulong> flags = MemoryMarshal.Cast<byte, ulong>(lanes.Flags.AsSpan());
         Span<ulong> chain = stackalloc ulong[8];
         int stripeCount = stripes.Length / Blake2bpKernels.StripeLength;
 

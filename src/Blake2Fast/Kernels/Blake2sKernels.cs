@@ -23,30 +23,23 @@ internal enum Blake2sKernel : byte
 /// Picks a BLAKE2s kernel once per hash and dispatches to it once per run of blocks: the chosen
 /// kernel loops over all the blocks of an <c>Update</c> itself.
 /// </summary>
-internal static class Blake2sKernels
+/// <remarks>
+/// The vector kernels, and the rules that choose among them, are in this build's kernel registry
+/// (KernelRegistry.cs under Kernels/Vector or Kernels/Portable).
+/// </remarks>
+internal static partial class Blake2sKernels
 {
     /// <summary>The widest kernel this machine (and the runtime's DOTNET_Enable* settings) supports.</summary>
-    public static Blake2sKernel WidestSupported { get; } =
-        Blake2sAvx512.IsSupported ? Blake2sKernel.Avx512 :
-        Blake2sSsse3.IsSupported ? Blake2sKernel.Ssse3 :
-        Blake2sSse2.IsSupported ? Blake2sKernel.Sse2 :
-        Blake2sKernel.Scalar;
+    public static Blake2sKernel WidestSupported { get; } = PickWidest();
 
     /// <summary>
-    /// The kernel new hashes use (initialized after <see cref="WidestSupported"/>, which it reads): the widest one this machine supports, or the scalar one where
-    /// <see cref="ScalarPreference"/> has measured it faster.
+    /// The kernel new hashes use (initialized after <see cref="WidestSupported"/>, which it reads):
+    /// the widest one, unless the registry has measured another faster on this CPU.
     /// </summary>
-    public static Blake2sKernel Best { get; } = ScalarPreference.ForSingleMessage ? Blake2sKernel.Scalar : WidestSupported;
+    public static Blake2sKernel Best { get; } = PickBest(WidestSupported);
 
     /// <summary>Whether this machine can run <paramref name="kernel"/>.</summary>
-    public static bool IsSupported(Blake2sKernel kernel) => kernel switch
-    {
-        Blake2sKernel.Scalar => true,
-        Blake2sKernel.Sse2 => Blake2sSse2.IsSupported,
-        Blake2sKernel.Ssse3 => Blake2sSsse3.IsSupported,
-        Blake2sKernel.Avx512 => Blake2sAvx512.IsSupported,
-        _ => false,
-    };
+    public static bool IsSupported(Blake2sKernel kernel) => kernel == Blake2sKernel.Scalar || IsVectorSupported(kernel);
 
     /// <summary>
     /// Returns <paramref name="kernel"/> if this machine can run it, for tests that force a kernel.
@@ -65,20 +58,21 @@ internal static class Blake2sKernels
         uint f0 = final ? uint.MaxValue : 0;
         uint f1 = lastNode ? uint.MaxValue : 0;
         Span<uint> words = MemoryMarshal.Cast<byte, uint>(chain)[..8];
-        switch ((Blake2sKernel)kernel)
+        if ((Blake2sKernel)kernel == Blake2sKernel.Scalar)
         {
-            case Blake2sKernel.Avx512:
-                Blake2sVector128<Blake2sAvx512>.Compress(words, blocks, ref t0, increment, f0, f1);
-                break;
-            case Blake2sKernel.Ssse3:
-                Blake2sVector128<Blake2sSsse3>.Compress(words, blocks, ref t0, increment, f0, f1);
-                break;
-            case Blake2sKernel.Sse2:
-                Blake2sVector128<Blake2sSse2>.Compress(words, blocks, ref t0, increment, f0, f1);
-                break;
-            default:
-                Blake2sScalar.Compress(words, blocks, ref t0, increment, f0, f1);
-                break;
+            Blake2sScalar.Compress(words, blocks, ref t0, increment, f0, f1);
+        }
+        else
+        {
+            CompressVector((Blake2sKernel)kernel, words, blocks, ref t0, increment, f0, f1);
         }
     }
+
+    private static partial Blake2sKernel PickWidest();
+
+    private static partial Blake2sKernel PickBest(Blake2sKernel widest);
+
+    private static partial bool IsVectorSupported(Blake2sKernel kernel);
+
+    private static partial void CompressVector(Blake2sKernel kernel, Span<uint> words, ReadOnlySpan<byte> blocks, ref ulong t0, uint increment, uint f0, uint f1);
 }

@@ -4,7 +4,7 @@ namespace Blake2Fast.Kernels;
 
 /// <summary>
 /// Which message word each lane of a 128-bit BLAKE2s kernel needs in each round: the lane order
-/// that <see cref="Blake2sVector128{TIsa}"/>'s diagonalisation implies, applied to
+/// that <c>Blake2sVector128</c>'s diagonalisation implies, applied to
 /// <see cref="Sigma.Table"/>.
 /// </summary>
 internal static class Blake2sSchedule
@@ -13,7 +13,7 @@ internal static class Blake2sSchedule
     /// Ten rows of sixteen word indices: row r lists, in lane order, the x words of round r's column
     /// step, its y words, then the x and y words of its diagonal step. Stored as 32-bit values: a
     /// plain mov each (no movzx), which the kernels' loads scale by 4 in their address, and a row
-    /// can serve as a vpermd control (see <see cref="Blake2sAvx512"/> for why none does).
+    /// can serve as a vpermd control (see <c>Blake2sAvx512</c> for why none does).
     /// </summary>
     /// <remarks>
     /// A table read at run time rather than constants folded into fully unrolled rounds: unrolling

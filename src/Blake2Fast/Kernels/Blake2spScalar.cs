@@ -16,9 +16,9 @@ internal static class Blake2spScalar
     /// <inheritdoc cref="Blake2spKernels.Compress"/>
     public static void Compress(ref Blake2Lanes lanes, ReadOnlySpan<byte> stripes, uint increment)
     {
-        Span<uint> chainRows = MemoryMarshal.Cast<byte, uint>((Span<byte>)lanes.Chain);
-        Span<uint> counters = MemoryMarshal.Cast<byte, uint>((Span<byte>)lanes.Counters);
-        Span<uint> flags = MemoryMarshal.Cast<byte, uint>((Span<byte>)lanes.Flags);
+        Span<uint> chainRows = MemoryMarshal.Cast<byte, uint>(lanes.Chain.AsSpan());
+        Span<uint> counters = MemoryMarshal.Cast<byte, uint>(lanes.Counters.AsSpan());
+        Span<uint> flags = MemoryMarshal.Cast<byte, uint>(lanes.Flags.AsSpan());
         Span<uint> chain = stackalloc uint[8];
         int stripeCount = stripes.Length / Blake2spKernels.StripeLength;
 

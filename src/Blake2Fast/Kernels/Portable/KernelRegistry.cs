@@ -1,0 +1,62 @@
+using System;
+using Blake2Fast.Internal;
+
+// The kernel registry of the netstandard2.0 build (.NET Framework, Mono, Unity, and any runtime
+// older than .NET 8): that target has no System.Runtime.Intrinsics, so every dispatcher knows only
+// its scalar kernel. The vector entries are declared for the shared dispatch code and are never
+// reached: IsSupported says no, so Best and Require never hand out a vector kernel.
+namespace Blake2Fast.Kernels;
+
+internal static partial class Blake2bKernels
+{
+    private static partial Blake2bKernel PickWidest() => Blake2bKernel.Scalar;
+
+    private static partial Blake2bKernel PickBest(Blake2bKernel widest) => widest;
+
+    private static partial bool IsVectorSupported(Blake2bKernel kernel) => false;
+
+    private static partial void CompressVector(Blake2bKernel kernel, Span<ulong> words, ReadOnlySpan<byte> blocks, ref ulong t0, ref ulong t1, uint increment, ulong f0, ulong f1) =>
+        throw new PlatformNotSupportedException();
+}
+
+internal static partial class Blake2sKernels
+{
+    private static partial Blake2sKernel PickWidest() => Blake2sKernel.Scalar;
+
+    private static partial Blake2sKernel PickBest(Blake2sKernel widest) => widest;
+
+    private static partial bool IsVectorSupported(Blake2sKernel kernel) => false;
+
+    private static partial void CompressVector(Blake2sKernel kernel, Span<uint> words, ReadOnlySpan<byte> blocks, ref ulong t0, uint increment, uint f0, uint f1) =>
+        throw new PlatformNotSupportedException();
+}
+
+internal static partial class Blake2bpKernels
+{
+    private static partial bool IsVectorSupported(Blake2bpKernel kernel) => false;
+
+    private static partial void CompressVector(Blake2bpKernel kernel, ref Blake2Lanes lanes, ReadOnlySpan<byte> stripes, uint increment) =>
+        throw new PlatformNotSupportedException();
+}
+
+internal static partial class Blake2spKernels
+{
+    private static partial bool IsVectorSupported(Blake2spKernel kernel) => false;
+
+    private static partial void CompressVector(Blake2spKernel kernel, ref Blake2Lanes lanes, ReadOnlySpan<byte> stripes, uint increment) =>
+        throw new PlatformNotSupportedException();
+}
+
+internal static partial class Blake2XbKernels
+{
+    private static partial bool IsVectorSupported(Blake2XbKernel kernel) => false;
+
+    private static partial int WriteBlocksVector(Blake2XbKernel kernel, ReadOnlySpan<byte> h0, ReadOnlySpan<ulong> chain, uint first, int count, Span<byte> destination) => 0;
+}
+
+internal static partial class Blake2XsKernels
+{
+    private static partial bool IsVectorSupported(Blake2XsKernel kernel) => false;
+
+    private static partial int WriteBlocksVector(Blake2XsKernel kernel, ReadOnlySpan<byte> h0, ReadOnlySpan<uint> chain, uint first, int count, Span<byte> destination) => 0;
+}

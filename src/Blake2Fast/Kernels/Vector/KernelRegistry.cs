@@ -1,0 +1,178 @@
+using System;
+using System.Runtime.Intrinsics;
+using System.Runtime.Intrinsics.X86;
+using Blake2Fast.Internal;
+
+// The kernel registry of the builds that have System.Runtime.Intrinsics (net8.0 and net10.0): which
+// vector kernels exist, what each needs, and which one each dispatcher picks. The netstandard2.0
+// build compiles Kernels/Portable/KernelRegistry.cs instead, whose dispatchers know only the
+// scalar kernels. Everything else about dispatch is shared and lives in the *Kernels.cs files.
+namespace Blake2Fast.Kernels;
+
+internal static partial class Blake2bKernels
+{
+    private static partial Blake2bKernel PickWidest() =>
+        Blake2bAvx512.IsSupported ? Blake2bKernel.Avx512 :
+        Blake2bAvx2.IsSupported ? Blake2bKernel.Avx2 :
+        Blake2bSse41.IsSupported ? Blake2bKernel.Sse41 :
+        Blake2bSse2.IsSupported ? Blake2bKernel.Sse2 :
+        Blake2bKernel.Scalar;
+
+    private static partial Blake2bKernel PickBest(Blake2bKernel widest) =>
+        ScalarPreference.ForSingleMessage ? Blake2bKernel.Scalar : widest;
+
+    private static partial bool IsVectorSupported(Blake2bKernel kernel) => kernel switch
+    {
+        Blake2bKernel.Sse2 => Blake2bSse2.IsSupported,
+        Blake2bKernel.Sse41 => Blake2bSse41.IsSupported,
+        Blake2bKernel.Avx2 => Blake2bAvx2.IsSupported,
+        Blake2bKernel.Avx512 => Blake2bAvx512.IsSupported,
+        _ => false,
+    };
+
+    private static partial void CompressVector(Blake2bKernel kernel, Span<ulong> words, ReadOnlySpan<byte> blocks, ref ulong t0, ref ulong t1, uint increment, ulong f0, ulong f1)
+    {
+        switch (kernel)
+        {
+            case Blake2bKernel.Avx512:
+                Blake2bAvx512.Compress(words, blocks, ref t0, ref t1, increment, f0, f1);
+                break;
+            case Blake2bKernel.Avx2:
+                Blake2bAvx2.Compress(words, blocks, ref t0, ref t1, increment, f0, f1);
+                break;
+            case Blake2bKernel.Sse41:
+                Blake2bSse41.Compress(words, blocks, ref t0, ref t1, increment, f0, f1);
+                break;
+            default:
+                Blake2bSse2.Compress(words, blocks, ref t0, ref t1, increment, f0, f1);
+                break;
+        }
+    }
+}
+
+internal static partial class Blake2sKernels
+{
+    private static partial Blake2sKernel PickWidest() =>
+        Blake2sAvx512.IsSupported ? Blake2sKernel.Avx512 :
+        Blake2sSsse3.IsSupported ? Blake2sKernel.Ssse3 :
+        Blake2sSse2.IsSupported ? Blake2sKernel.Sse2 :
+        Blake2sKernel.Scalar;
+
+    private static partial Blake2sKernel PickBest(Blake2sKernel widest) =>
+        ScalarPreference.ForSingleMessage ? Blake2sKernel.Scalar : widest;
+
+    private static partial bool IsVectorSupported(Blake2sKernel kernel) => kernel switch
+    {
+        Blake2sKernel.Sse2 => Blake2sSse2.IsSupported,
+        Blake2sKernel.Ssse3 => Blake2sSsse3.IsSupported,
+        Blake2sKernel.Avx512 => Blake2sAvx512.IsSupported,
+        _ => false,
+    };
+
+    private static partial void CompressVector(Blake2sKernel kernel, Span<uint> words, ReadOnlySpan<byte> blocks, ref ulong t0, uint increment, uint f0, uint f1)
+    {
+        switch (kernel)
+        {
+            case Blake2sKernel.Avx512:
+                Blake2sVector128<Blake2sAvx512>.Compress(words, blocks, ref t0, increment, f0, f1);
+                break;
+            case Blake2sKernel.Ssse3:
+                Blake2sVector128<Blake2sSsse3>.Compress(words, blocks, ref t0, increment, f0, f1);
+                break;
+            default:
+                Blake2sVector128<Blake2sSse2>.Compress(words, blocks, ref t0, increment, f0, f1);
+                break;
+        }
+    }
+}
+
+/// <remarks>
+/// The 128-bit lane kernels are written with the cross-platform <see cref="Vector128"/> API, so they
+/// need only <see cref="Vector128.IsHardwareAccelerated"/> (SSE2 on x86, AdvSimd on ARM64), not
+/// SSSE3: their rotations are shifts and 32-bit-element shuffles. The vector kernels load message
+/// words in memory order, so they also need a little-endian machine.
+/// </remarks>
+internal static partial class Blake2bpKernels
+{
+    private static partial bool IsVectorSupported(Blake2bpKernel kernel) => kernel switch
+    {
+        Blake2bpKernel.Vector128 => Vector128.IsHardwareAccelerated && BitConverter.IsLittleEndian,
+        Blake2bpKernel.Avx2 => Avx2.IsSupported,
+        Blake2bpKernel.Avx512 => Avx2.IsSupported && Avx512F.VL.IsSupported,
+        _ => false,
+    };
+
+    private static partial void CompressVector(Blake2bpKernel kernel, ref Blake2Lanes lanes, ReadOnlySpan<byte> stripes, uint increment)
+    {
+        switch (kernel)
+        {
+            case Blake2bpKernel.Avx512:
+                Blake2bpVector256.Compress<Blake2bLaneAvx512Rotations>(ref lanes, stripes, increment);
+                break;
+            case Blake2bpKernel.Avx2:
+                Blake2bpVector256.Compress<Blake2bLaneAvx2Rotations>(ref lanes, stripes, increment);
+                break;
+            default:
+                Blake2bpVector128.Compress(ref lanes, stripes, increment);
+                break;
+        }
+    }
+}
+
+/// <remarks>As for <see cref="Blake2bpKernels"/>: the 128-bit kernel needs only hardware-accelerated <see cref="Vector128"/>.</remarks>
+internal static partial class Blake2spKernels
+{
+    private static partial bool IsVectorSupported(Blake2spKernel kernel) => kernel switch
+    {
+        Blake2spKernel.Vector128 => Vector128.IsHardwareAccelerated && BitConverter.IsLittleEndian,
+        Blake2spKernel.Avx2 => Avx2.IsSupported,
+        Blake2spKernel.Avx512 => Avx2.IsSupported && Avx512F.VL.IsSupported,
+        _ => false,
+    };
+
+    private static partial void CompressVector(Blake2spKernel kernel, ref Blake2Lanes lanes, ReadOnlySpan<byte> stripes, uint increment)
+    {
+        switch (kernel)
+        {
+            case Blake2spKernel.Avx512:
+                Blake2spVector256.Compress<Blake2sLaneAvx512Rotations>(ref lanes, stripes, increment);
+                break;
+            case Blake2spKernel.Avx2:
+                Blake2spVector256.Compress<Blake2sLaneAvx2Rotations>(ref lanes, stripes, increment);
+                break;
+            default:
+                Blake2spVector128.Compress(ref lanes, stripes, increment);
+                break;
+        }
+    }
+}
+
+internal static partial class Blake2XbKernels
+{
+    private static partial bool IsVectorSupported(Blake2XbKernel kernel) => kernel switch
+    {
+        Blake2XbKernel.Avx2 => Avx2.IsSupported,
+        Blake2XbKernel.Avx512 => Blake2XbLanes512.IsSupported,
+        _ => false,
+    };
+
+    private static partial int WriteBlocksVector(Blake2XbKernel kernel, ReadOnlySpan<byte> h0, ReadOnlySpan<ulong> chain, uint first, int count, Span<byte> destination) =>
+        kernel == Blake2XbKernel.Avx512
+            ? Blake2XbLanes512.WriteBlocks(h0, chain, first, count, destination)
+            : Blake2XbLanes<Blake2bLaneAvx2Rotations>.WriteBlocks(h0, chain, first, count, destination);
+}
+
+internal static partial class Blake2XsKernels
+{
+    private static partial bool IsVectorSupported(Blake2XsKernel kernel) => kernel switch
+    {
+        Blake2XsKernel.Avx2 => Avx2.IsSupported,
+        Blake2XsKernel.Avx512 => Avx2.IsSupported && Avx512F.VL.IsSupported,
+        _ => false,
+    };
+
+    private static partial int WriteBlocksVector(Blake2XsKernel kernel, ReadOnlySpan<byte> h0, ReadOnlySpan<uint> chain, uint first, int count, Span<byte> destination) =>
+        kernel == Blake2XsKernel.Avx512
+            ? Blake2XsLanes<Blake2sLaneAvx512Rotations>.WriteBlocks(h0, chain, first, count, destination)
+            : Blake2XsLanes<Blake2sLaneAvx2Rotations>.WriteBlocks(h0, chain, first, count, destination);
+}
