@@ -97,11 +97,15 @@ public sealed class Blake2bApi : Api
             byte[] padded = [0xEE, .. m, 0xEE];
             return h.ComputeHash(padded, 1, m.Length);
         }),
-        new("CreateHMAC(int, ROS).TryComputeHash", true, true, (k, m, d) =>
-        {
-            using HMAC h = Blake2b.CreateHMAC(d, k);
-            return TryInto(d, o => (h.TryComputeHash(m, o, out int w), w));
-        }),
+        // HashAlgorithm's span methods: absent from the netstandard2.0 build on .NET Core (see LibraryBuild).
+        .. (LibraryBuild.OverridesHashAlgorithmSpans ?
+        (OneShotSurface[])[
+            new("CreateHMAC(int, ROS).TryComputeHash", true, true, (k, m, d) =>
+            {
+                using HMAC h = Blake2b.CreateHMAC(d, k);
+                return TryInto(d, o => (h.TryComputeHash(m, o, out int w), w));
+            }),
+            ] : []),
         new("CreateHMAC TransformBlock", true, true, (k, m, d) =>
         {
             using HMAC h = Blake2b.CreateHMAC(d, k);
@@ -140,16 +144,20 @@ public sealed class Blake2bApi : Api
             state.Update(m.AsSpan());
             return state.TryFinish(o.AsSpan(), out int w) ? w : Failed(w);
         }),
-        new("CreateHashAlgorithm(int).TryComputeHash", DestinationRule.AtLeastDigestOrFalse, false, true, null, (k, d, m, o) =>
-        {
-            using HashAlgorithm h = Blake2b.CreateHashAlgorithm(d);
-            return h.TryComputeHash(m.AsSpan(), o.AsSpan(), out int w) ? w : Failed(w);
-        }),
-        new("CreateHMAC(int, ROS).TryComputeHash", DestinationRule.AtLeastDigestOrFalse, true, true, null, (k, d, m, o) =>
-        {
-            using HMAC h = Blake2b.CreateHMAC(d, k);
-            return h.TryComputeHash(m.AsSpan(), o.AsSpan(), out int w) ? w : Failed(w);
-        }),
+        // HashAlgorithm's span methods: absent from the netstandard2.0 build on .NET Core (see LibraryBuild).
+        .. (LibraryBuild.OverridesHashAlgorithmSpans ?
+        (DestinationWriter[])[
+            new("CreateHashAlgorithm(int).TryComputeHash", DestinationRule.AtLeastDigestOrFalse, false, true, null, (k, d, m, o) =>
+            {
+                using HashAlgorithm h = Blake2b.CreateHashAlgorithm(d);
+                return h.TryComputeHash(m.AsSpan(), o.AsSpan(), out int w) ? w : Failed(w);
+            }),
+            new("CreateHMAC(int, ROS).TryComputeHash", DestinationRule.AtLeastDigestOrFalse, true, true, null, (k, d, m, o) =>
+            {
+                using HMAC h = Blake2b.CreateHMAC(d, k);
+                return h.TryComputeHash(m.AsSpan(), o.AsSpan(), out int w) ? w : Failed(w);
+            }),
+            ] : []),
     ];
 
     public override IReadOnlyList<(string Name, Action<int> Call)> DigestLengthTakers { get; } =

@@ -125,7 +125,7 @@ public class DestinationContractTests
         int spanWriters = facade.GetMethods().Concat(state.GetMethods())
             .Count(m => m.GetParameters().Any(p => p.ParameterType == typeof(Span<byte>) || p.ParameterType == typeof(Memory<byte>)));
 
-        // The table adds the two HashAlgorithm.TryComputeHash entries.
-        Assert.Equal(spanWriters + 2, api.Writers.Count);
+        // The table adds the two HashAlgorithm.TryComputeHash entries, where the build overrides them.
+        Assert.Equal(spanWriters + (LibraryBuild.OverridesHashAlgorithmSpans ? 2 : 0), api.Writers.Count);
     }
 }

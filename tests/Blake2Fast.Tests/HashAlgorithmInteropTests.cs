@@ -96,9 +96,40 @@ public class HashAlgorithmInteropTests
             Check.Digest(one.Expected, h.ComputeHash(one.Input), "after Initialize " + one);
 
             byte[] output = new byte[api.MaxDigestLength];
-            Assert.True(h.TryComputeHash(two.Input, output, out int written));
+            if (LibraryBuild.OverridesHashAlgorithmSpans)
+            {
+                Assert.True(h.TryComputeHash(two.Input, output, out int written));
+                Assert.Equal(output.Length, written);
+                Check.Digest(two.Expected, output, "TryComputeHash " + two);
+            }
+        }
+    }
+
+    /// <summary>
+    /// The one known gap, pinned down so that it is noticed if it changes: the netstandard2.0 build
+    /// cannot override HashAlgorithm's span methods (its reference assemblies lack them), and on
+    /// .NET Core HMAC's own versions throw. NuGet gives .NET Core 3.0 and later the netstandard2.1
+    /// build (or net8.0/net10.0), which overrides them; on .NET Framework and Mono there is no such
+    /// method to reach.
+    /// </summary>
+    [Theory]
+    [InlineData("blake2b")]
+    [InlineData("blake2s")]
+    public void Span_methods_of_the_HashAlgorithm_work_where_the_build_overrides_them(string algorithm)
+    {
+        Api api = Api.Get(algorithm);
+        ParamCase one = Vector(api, 1, keyed: true);
+        using HashAlgorithm h = Create(api, one);
+        byte[] output = new byte[api.MaxDigestLength];
+        if (LibraryBuild.OverridesHashAlgorithmSpans)
+        {
+            Assert.True(h.TryComputeHash(one.Input, output, out int written));
             Assert.Equal(output.Length, written);
-            Check.Digest(two.Expected, output, "TryComputeHash " + two);
+            Check.Digest(one.Expected, output, "TryComputeHash " + one);
+        }
+        else
+        {
+            Assert.Throws<PlatformNotSupportedException>(() => h.TryComputeHash(one.Input, output, out _));
         }
     }
 

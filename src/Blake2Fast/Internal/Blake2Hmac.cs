@@ -8,7 +8,7 @@ namespace Blake2Fast.Internal;
 /// <see cref="HashAlgorithm"/> contract, for <see cref="CryptoStream"/> and other APIs that take one. The key goes into BLAKE2's own keyed
 /// mode (the key block), which is not the RFC 2104 HMAC construction.
 /// </summary>
-/// <remarks>The span overrides, which .NET Standard 2.0's <see cref="HashAlgorithm"/> lacks, are in Modern/Blake2Hmac.Spans.cs.</remarks>
+/// <remarks>The span overrides, which .NET Standard 2.0's <see cref="HashAlgorithm"/> lacks, are in Blake2Hmac.Spans.cs.</remarks>
 internal sealed partial class Blake2Hmac<TEngine> : HMAC where TEngine : struct, IBlake2Engine
 {
     private readonly int _digestLength;

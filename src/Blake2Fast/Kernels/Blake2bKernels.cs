@@ -36,10 +36,10 @@ internal static partial class Blake2bKernels
     public static Blake2bKernel WidestSupported { get; } = PickWidest();
 
     /// <summary>
-    /// The kernel new hashes use (initialized after <see cref="WidestSupported"/>, which it reads):
-    /// the widest one, unless the registry has measured another faster on this CPU.
+    /// The kernel new hashes use (initialized after <see cref="WidestSupported"/>, which it reads): the widest one this machine supports, or the scalar one where
+    /// <see cref="ScalarPreference"/> has measured it faster.
     /// </summary>
-    public static Blake2bKernel Best { get; } = PickBest(WidestSupported);
+    public static Blake2bKernel Best { get; } = ScalarPreference.ForSingleMessage ? Blake2bKernel.Scalar : WidestSupported;
 
     /// <summary>Whether this machine can run <paramref name="kernel"/>.</summary>
     public static bool IsSupported(Blake2bKernel kernel) => kernel == Blake2bKernel.Scalar || IsVectorSupported(kernel);
@@ -70,8 +70,6 @@ internal static partial class Blake2bKernels
     }
 
     private static partial Blake2bKernel PickWidest();
-
-    private static partial Blake2bKernel PickBest(Blake2bKernel widest);
 
     private static partial bool IsVectorSupported(Blake2bKernel kernel);
 

@@ -33,10 +33,10 @@ internal static partial class Blake2sKernels
     public static Blake2sKernel WidestSupported { get; } = PickWidest();
 
     /// <summary>
-    /// The kernel new hashes use (initialized after <see cref="WidestSupported"/>, which it reads):
-    /// the widest one, unless the registry has measured another faster on this CPU.
+    /// The kernel new hashes use (initialized after <see cref="WidestSupported"/>, which it reads): the widest one this machine supports, or the scalar one where
+    /// <see cref="ScalarPreference"/> has measured it faster.
     /// </summary>
-    public static Blake2sKernel Best { get; } = PickBest(WidestSupported);
+    public static Blake2sKernel Best { get; } = ScalarPreference.ForSingleMessage ? Blake2sKernel.Scalar : WidestSupported;
 
     /// <summary>Whether this machine can run <paramref name="kernel"/>.</summary>
     public static bool IsSupported(Blake2sKernel kernel) => kernel == Blake2sKernel.Scalar || IsVectorSupported(kernel);
@@ -69,8 +69,6 @@ internal static partial class Blake2sKernels
     }
 
     private static partial Blake2sKernel PickWidest();
-
-    private static partial Blake2sKernel PickBest(Blake2sKernel widest);
 
     private static partial bool IsVectorSupported(Blake2sKernel kernel);
 

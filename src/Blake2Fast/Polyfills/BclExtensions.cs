@@ -65,14 +65,3 @@ namespace System
                 : throw new NotSupportedException("Only array-backed buffers are read here.");
     }
 }
-
-namespace System.Security.Cryptography
-{
-    /// <summary>The erasing half of .NET Core's CryptographicOperations.</summary>
-    internal static class CryptographicOperations
-    {
-        /// <summary>Zeroes <paramref name="buffer"/>; kept out of line and unoptimized so the writes cannot be dropped as dead.</summary>
-        [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.NoOptimization)]
-        public static void ZeroMemory(Span<byte> buffer) => buffer.Clear();
-    }
-}

@@ -24,41 +24,10 @@ namespace System.Runtime.CompilerServices
         public bool IsOptional { get; init; }
     }
 
-    /// <summary>Tells the compiler not to zero locals (honoured by every runtime's JIT for stackalloc).</summary>
-    [AttributeUsage(AttributeTargets.Module | AttributeTargets.Class | AttributeTargets.Struct | AttributeTargets.Interface | AttributeTargets.Constructor | AttributeTargets.Method | AttributeTargets.Property | AttributeTargets.Event, Inherited = false)]
-    internal sealed class SkipLocalsInitAttribute : Attribute
-    {
-    }
-
     /// <summary>Passes the caller's argument expression as a string.</summary>
     [AttributeUsage(AttributeTargets.Parameter, Inherited = false)]
     internal sealed class CallerArgumentExpressionAttribute(string parameterName) : Attribute
     {
         public string ParameterName { get; } = parameterName;
-    }
-}
-
-namespace System.Diagnostics.CodeAnalysis
-{
-    /// <summary>The method never returns normally.</summary>
-    [AttributeUsage(AttributeTargets.Method, Inherited = false)]
-    internal sealed class DoesNotReturnAttribute : Attribute
-    {
-    }
-}
-
-namespace System.Diagnostics.CodeAnalysis
-{
-    /// <summary>The argument is not null when the method returns.</summary>
-    [AttributeUsage(AttributeTargets.Parameter | AttributeTargets.Property | AttributeTargets.Field | AttributeTargets.ReturnValue, Inherited = false)]
-    internal sealed class NotNullAttribute : Attribute
-    {
-    }
-
-    /// <summary>The method does not return when the argument has the given value.</summary>
-    [AttributeUsage(AttributeTargets.Parameter, Inherited = false)]
-    internal sealed class DoesNotReturnIfAttribute(bool parameterValue) : Attribute
-    {
-        public bool ParameterValue { get; } = parameterValue;
     }
 }

@@ -11,8 +11,6 @@ internal static partial class Blake2bKernels
 {
     private static partial Blake2bKernel PickWidest() => Blake2bKernel.Scalar;
 
-    private static partial Blake2bKernel PickBest(Blake2bKernel widest) => widest;
-
     private static partial bool IsVectorSupported(Blake2bKernel kernel) => false;
 
     private static partial void CompressVector(Blake2bKernel kernel, Span<ulong> words, ReadOnlySpan<byte> blocks, ref ulong t0, ref ulong t1, uint increment, ulong f0, ulong f1) =>
@@ -22,8 +20,6 @@ internal static partial class Blake2bKernels
 internal static partial class Blake2sKernels
 {
     private static partial Blake2sKernel PickWidest() => Blake2sKernel.Scalar;
-
-    private static partial Blake2sKernel PickBest(Blake2sKernel widest) => widest;
 
     private static partial bool IsVectorSupported(Blake2sKernel kernel) => false;
 
@@ -59,4 +55,10 @@ internal static partial class Blake2XsKernels
     private static partial bool IsVectorSupported(Blake2XsKernel kernel) => false;
 
     private static partial int WriteBlocksVector(Blake2XsKernel kernel, ReadOnlySpan<byte> h0, ReadOnlySpan<uint> chain, uint first, int count, Span<byte> destination) => 0;
+}
+
+internal static partial class ScalarPreference
+{
+    // Without intrinsics there is no CPUID to read, and no vector kernel to prefer the scalar one to.
+    private static partial bool IsAmdFamily1Ah() => false;
 }

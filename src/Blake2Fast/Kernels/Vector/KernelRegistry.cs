@@ -18,9 +18,6 @@ internal static partial class Blake2bKernels
         Blake2bSse2.IsSupported ? Blake2bKernel.Sse2 :
         Blake2bKernel.Scalar;
 
-    private static partial Blake2bKernel PickBest(Blake2bKernel widest) =>
-        ScalarPreference.ForSingleMessage ? Blake2bKernel.Scalar : widest;
-
     private static partial bool IsVectorSupported(Blake2bKernel kernel) => kernel switch
     {
         Blake2bKernel.Sse2 => Blake2bSse2.IsSupported,
@@ -57,9 +54,6 @@ internal static partial class Blake2sKernels
         Blake2sSsse3.IsSupported ? Blake2sKernel.Ssse3 :
         Blake2sSse2.IsSupported ? Blake2sKernel.Sse2 :
         Blake2sKernel.Scalar;
-
-    private static partial Blake2sKernel PickBest(Blake2sKernel widest) =>
-        ScalarPreference.ForSingleMessage ? Blake2sKernel.Scalar : widest;
 
     private static partial bool IsVectorSupported(Blake2sKernel kernel) => kernel switch
     {
@@ -175,4 +169,31 @@ internal static partial class Blake2XsKernels
         kernel == Blake2XsKernel.Avx512
             ? Blake2XsLanes<Blake2sLaneAvx512Rotations>.WriteBlocks(h0, chain, first, count, destination)
             : Blake2XsLanes<Blake2sLaneAvx2Rotations>.WriteBlocks(h0, chain, first, count, destination);
+}
+
+internal static partial class ScalarPreference
+{
+    private static partial bool IsAmdFamily1Ah()
+    {
+        if (!X86Base.IsSupported)
+        {
+            return false;
+        }
+
+        // Vendor string "AuthenticAMD" comes back in EBX, EDX, ECX.
+        (_, int ebx, int ecx, int edx) = X86Base.CpuId(0, 0);
+        if (ebx != 0x68747541 || edx != 0x69746E65 || ecx != 0x444D4163)
+        {
+            return false;
+        }
+
+        int signature = X86Base.CpuId(1, 0).Eax;
+        int family = (signature >> 8) & 0xF;
+        if (family == 0xF)
+        {
+            family += (signature >> 20) & 0xFF;
+        }
+
+        return family == 0x1A;
+    }
 }

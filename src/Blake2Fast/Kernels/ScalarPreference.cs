@@ -1,5 +1,3 @@
-using System.Runtime.Intrinsics.X86;
-
 namespace Blake2Fast.Kernels;
 
 /// <summary>
@@ -23,32 +21,11 @@ namespace Blake2Fast.Kernels;
 /// by side, are limited by throughput instead, and do not consult this. Delete this class when a
 /// benchmark on family 1Ah says the vector kernels win.</para>
 /// </remarks>
-internal static class ScalarPreference
+internal static partial class ScalarPreference
 {
     /// <summary>True on CPUs where the scalar single-message kernels are measured fastest.</summary>
     public static bool ForSingleMessage { get; } = IsAmdFamily1Ah();
 
-    private static bool IsAmdFamily1Ah()
-    {
-        if (!X86Base.IsSupported)
-        {
-            return false;
-        }
-
-        // Vendor string "AuthenticAMD" comes back in EBX, EDX, ECX.
-        (_, int ebx, int ecx, int edx) = X86Base.CpuId(0, 0);
-        if (ebx != 0x68747541 || edx != 0x69746E65 || ecx != 0x444D4163)
-        {
-            return false;
-        }
-
-        int signature = X86Base.CpuId(1, 0).Eax;
-        int family = (signature >> 8) & 0xF;
-        if (family == 0xF)
-        {
-            family += (signature >> 20) & 0xFF;
-        }
-
-        return family == 0x1A;
-    }
+    /// <summary>Whether the processor is an AMD of family 1Ah (Zen 5); read through CPUID by the build's kernel registry.</summary>
+    private static partial bool IsAmdFamily1Ah();
 }

@@ -1,0 +1,123 @@
+using System;
+using Blake2Fast.Internal;
+using Blake2Fast.Kernels;
+
+namespace Blake2Fast.Tests;
+
+/// <summary>
+/// The netstandard2.0/2.1 builds carry no vector kernel: their dispatchers must refuse every vector
+/// kernel, and a vector kernel identifier that reached a compress call anyway must fail loudly
+/// rather than compute something else. On the builds with intrinsics the same calls must work
+/// wherever the machine supports the kernel.
+/// </summary>
+public class PortableBuildTests
+{
+    [Fact]
+    public void Sequential_dispatchers_refuse_vector_kernels_without_intrinsics()
+    {
+        foreach (Blake2bKernel kernel in new[] { Blake2bKernel.Sse2, Blake2bKernel.Sse41, Blake2bKernel.Avx2, Blake2bKernel.Avx512 })
+        {
+            CompressOrRefuse(() => CompressBlake2b(kernel), Blake2bKernels.IsSupported(kernel), () => Blake2bKernels.Require(kernel));
+        }
+
+        foreach (Blake2sKernel kernel in new[] { Blake2sKernel.Sse2, Blake2sKernel.Ssse3, Blake2sKernel.Avx512 })
+        {
+            CompressOrRefuse(() => CompressBlake2s(kernel), Blake2sKernels.IsSupported(kernel), () => Blake2sKernels.Require(kernel));
+        }
+    }
+
+    [Fact]
+    public void Lane_dispatchers_refuse_vector_kernels_without_intrinsics()
+    {
+        foreach (Blake2bpKernel kernel in new[] { Blake2bpKernel.Vector128, Blake2bpKernel.Avx2, Blake2bpKernel.Avx512 })
+        {
+            CompressOrRefuse(
+                () =>
+                {
+                    Blake2Lanes lanes = default;
+                    Blake2bpKernels.Compress(kernel, ref lanes, new byte[Blake2bpKernels.StripeLength], 128);
+                },
+                Blake2bpKernels.IsSupported(kernel),
+                () => Blake2bpKernels.Require(kernel));
+        }
+
+        foreach (Blake2spKernel kernel in new[] { Blake2spKernel.Vector128, Blake2spKernel.Avx2, Blake2spKernel.Avx512 })
+        {
+            CompressOrRefuse(
+                () =>
+                {
+                    Blake2Lanes lanes = default;
+                    Blake2spKernels.Compress(kernel, ref lanes, new byte[Blake2spKernels.StripeLength], 64);
+                },
+                Blake2spKernels.IsSupported(kernel),
+                () => Blake2spKernels.Require(kernel));
+        }
+    }
+
+    /// <summary>BLAKE2X output kernels without intrinsics write every block through the scalar path.</summary>
+    [Fact]
+    public void Xof_output_with_any_kernel_identifier_matches_the_scalar_output()
+    {
+        byte[] h0 = new byte[64];
+        new Random(5).NextBytes(h0);
+        ulong[] chainB = [1, 2, 3, 4, 5, 6, 7, 8];
+        uint[] chainS = [1, 2, 3, 4, 5, 6, 7, 8];
+        byte[] scalarB = new byte[20 * 64], scalarS = new byte[20 * 32];
+        Blake2XbKernels.WriteBlocks(Blake2XbKernel.Scalar, h0, chainB, 3, 20, scalarB);
+        Blake2XsKernels.WriteBlocks(Blake2XsKernel.Scalar, h0.AsSpan(0, 32), chainS, 3, 20, scalarS);
+        foreach (Blake2XbKernel kernel in new[] { Blake2XbKernel.Avx2, Blake2XbKernel.Avx512 })
+        {
+            if (LibraryBuild.HasIntrinsics && !Blake2XbKernels.IsSupported(kernel))
+            {
+                continue; // the machine lacks it; KatEveryKernelTests covers the kernels it has
+            }
+
+            byte[] output = new byte[scalarB.Length];
+            Blake2XbKernels.WriteBlocks(kernel, h0, chainB, 3, 20, output);
+            Assert.Equal(scalarB, output);
+        }
+
+        foreach (Blake2XsKernel kernel in new[] { Blake2XsKernel.Avx2, Blake2XsKernel.Avx512 })
+        {
+            if (LibraryBuild.HasIntrinsics && !Blake2XsKernels.IsSupported(kernel))
+            {
+                continue;
+            }
+
+            byte[] output = new byte[scalarS.Length];
+            Blake2XsKernels.WriteBlocks(kernel, h0.AsSpan(0, 32), chainS, 3, 20, output);
+            Assert.Equal(scalarS, output);
+        }
+    }
+
+    private static void CompressOrRefuse(Action compress, bool supported, Func<object> require)
+    {
+        if (!LibraryBuild.HasIntrinsics)
+        {
+            Assert.False(supported);
+            Assert.Throws<PlatformNotSupportedException>(() => require());
+            Assert.Throws<PlatformNotSupportedException>(compress);
+        }
+        else if (supported)
+        {
+            require();
+            compress();
+        }
+        else
+        {
+            Assert.Throws<PlatformNotSupportedException>(() => require());
+        }
+    }
+
+    private static void CompressBlake2b(Blake2bKernel kernel)
+    {
+        ulong t0 = 0, t1 = 0;
+        Blake2bKernels.Compress((byte)kernel, new byte[64], new byte[128], ref t0, ref t1, 128, final: true, lastNode: false);
+    }
+
+    private static void CompressBlake2s(Blake2sKernel kernel)
+    {
+        ulong t0 = 0, t1 = 0;
+        Blake2sKernels.Compress((byte)kernel, new byte[32], new byte[64], ref t0, ref t1, 64, final: true, lastNode: false);
+    }
+}
