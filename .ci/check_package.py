@@ -1,7 +1,11 @@
 #!/usr/bin/env python3
-"""Checks that the NuGet package carries what the project promises: README, MIT license expression,
-XML documentation, and a symbols package beside it."""
+"""Checks that the NuGet package carries what the project promises: every build (net10.0, net8.0,
+netstandard2.1, netstandard2.0) with its XML documentation, the dependency groups (none for the
+.NET builds; System.Memory and System.Threading.Tasks.Extensions for netstandard2.0;
+System.Runtime.CompilerServices.Unsafe for netstandard2.1), README, MIT license expression, and a
+symbols package beside it."""
 import glob
+import re
 import sys
 import zipfile
 
@@ -17,9 +21,24 @@ if packages:
     with zipfile.ZipFile(packages[0]) as z:
         names = z.namelist()
         nuspec = z.read(next(n for n in names if n.endswith(".nuspec"))).decode()
-        for required in ("readme.md", "lib/net10.0/Blake2Fast.dll", "lib/net10.0/Blake2Fast.xml"):
-            if required not in names:
-                errors.append(f"{packages[0]} lacks {required}")
+        builds = ("net10.0", "net8.0", "netstandard2.1", "netstandard2.0")
+        required = ["readme.md"] + [f"lib/{b}/Blake2Fast.{ext}" for b in builds for ext in ("dll", "xml")]
+        for name in required:
+            if name not in names:
+                errors.append(f"{packages[0]} lacks {name}")
+        extra = sorted({n.split("/")[1] for n in names if n.startswith("lib/")} - set(builds))
+        if extra:
+            errors.append(f"unexpected lib folders {extra}")
+        expected_groups = {
+            "net10.0": set(),
+            "net8.0": set(),
+            ".NETStandard2.1": {"System.Runtime.CompilerServices.Unsafe"},
+            ".NETStandard2.0": {"System.Memory", "System.Threading.Tasks.Extensions"},
+        }
+        groups = {m.group(1): set(re.findall(r'<dependency id="([^"]+)"', m.group(2) or ""))
+                  for m in re.finditer(r'<group targetFramework="([^"]+)"\s*(?:/>|>(.*?)</group>)', nuspec, re.S)}
+        if groups != expected_groups:
+            errors.append(f"dependency groups are {groups}, expected {expected_groups}")
         if '<license type="expression">MIT</license>' not in nuspec:
             errors.append("nuspec lacks the MIT license expression")
         if "<readme>readme.md</readme>" not in nuspec:
