@@ -22,7 +22,7 @@ namespace Blake2Fast;
 /// <para><b>Erasure:</b> <c>Finish</c> and <see cref="Clear"/> zero the key, the buffered input and
 /// the chain value. After that the state cannot be used again; create a new hasher.</para>
 /// </remarks>
-public struct Blake2bHashState
+public struct Blake2bHashState : IBlake2Incremental
 {
     private Blake2Core<Blake2bVariant> _core;
 
@@ -119,6 +119,12 @@ public struct Blake2bHashState
         bytesWritten = length;
         return true;
     }
+
+    /// <inheritdoc cref="Update{T}(ReadOnlySpan{T})"/>
+    void IBlake2Incremental.Update<T>(Span<T> input) => _core.Update(MemoryMarshal.AsBytes((ReadOnlySpan<T>)input));
+
+    /// <inheritdoc cref="Finish(Span{byte})"/>
+    void IBlake2Incremental.Finish(Span<byte> destination) => Finish(destination);
 
     /// <summary>Discards the data hashed so far and starts again with the same key and parameters.</summary>
     /// <exception cref="InvalidOperationException">The state is not initialized or was already finished.</exception>
