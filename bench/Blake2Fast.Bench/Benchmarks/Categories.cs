@@ -15,4 +15,5 @@ internal static class Categories
     public const string Peers = "Peers";
     public const string Kernels = "Kernels";
     public const string Files = "Files";
+    public const string PortableBuild = "PortableBuild";
 }
