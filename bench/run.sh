@@ -3,6 +3,7 @@
 #
 #   bench/run.sh                 full suite -> bench/results/ (about 20 minutes on 2 cores)
 #   bench/run.sh --quick         BLAKE2b classes, 1 KiB input, short job -> /tmp/blake2fast-bench-quick/
+#   bench/run.sh --mono          the netstandard2.0 build on Mono (needs mono) -> bench/results/mono/
 #   bench/run.sh --out DIR ...   write the pages somewhere else
 #   bench/run.sh ... -- ARGS     arguments for the benchmark program instead of the default
 #                                selection, e.g. -- --filter '*Blake2s*' --isa all
@@ -17,13 +18,25 @@ extra=()
 while [ $# -gt 0 ]; do
     case "$1" in
         --quick) mode=quick; shift ;;
+        --mono) mode=mono; shift ;;
         --out) out=$2; shift 2 ;;
         --) shift; extra=("$@"); break ;;
-        *) echo "usage: bench/run.sh [--quick] [--out DIR] [-- benchmark arguments]" >&2; exit 64 ;;
+        *) echo "usage: bench/run.sh [--quick | --mono] [--out DIR] [-- benchmark arguments]" >&2; exit 64 ;;
     esac
 done
 
 artifacts=$PWD/bench/BenchmarkDotNet.Artifacts
+if [ "$mode" = mono ]; then
+    # BenchmarkDotNet runs in process there; its own page is the result.
+    out=${out:-bench/results/mono}
+    rm -rf "$artifacts/mono"
+    dotnet build -c Release bench/Blake2Fast.Bench.Mono
+    mono bench/Blake2Fast.Bench.Mono/bin/Release/net472/Blake2Fast.Bench.Mono.exe --filter '*' --artifacts "$artifacts/mono"
+    mkdir -p "$out"
+    cp "$artifacts"/mono/results/*-report-github.md "$out/"
+    echo "Mono results in $out"
+    exit 0
+fi
 if [ "$mode" = quick ]; then
     args=(--quick)
     selection=(--filter '*Blake2b*' --sizes 1024)
