@@ -15,7 +15,7 @@ internal static class Consumer
     private static int Main(string[] args)
     {
         string loaded = typeof(Blake2b).Assembly.GetCustomAttribute<TargetFrameworkAttribute>()?.FrameworkName ?? "(none)";
-        Console.WriteLine($"runtime: {Environment.Version}; Blake2Fast build: {loaded}");
+        Console.WriteLine($"runtime: {System.Runtime.InteropServices.RuntimeInformation.FrameworkDescription} ({Environment.Version}); Blake2Fast build: {loaded}");
         int failures = 0;
         failures += Expect("build", args.Length > 0 ? args[0] : loaded, loaded);
 

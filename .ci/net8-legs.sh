@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# The net8.0 build of the library on a real .NET 8 runtime. Only the .NET 10 SDK is installed, so
+# the test project is built for net8.0 (-p:Blake2FastLibraryBuild=net8.0, which also references the
+# library's net8.0 build) as a self-contained linux-x64 application: the .NET 8 runtime pack comes
+# from the package source like any package, and the test host runs on it. One leg per instruction
+# set, with .NET 8's knob names (verified: each leg's DispatchTests check that the switch took
+# effect; LibraryBuildTests check the build and the runtime's major version).
+# Called by .ci/run with its output folder.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=${1:-artifacts/ci}
+build_args=(-c Release -p:Blake2FastLibraryBuild=net8.0 -r linux-x64)
+
+echo "== the net8.0 build: test suite built self-contained on the .NET 8 runtime pack"
+dotnet build tests/Blake2Fast.Tests "${build_args[@]}" --self-contained -warnaserror
+
+legs=(
+  "avx512|"
+  "avx2|DOTNET_EnableAVX512F=0"
+  "sse41|DOTNET_EnableAVX2=0"
+  "sse2|DOTNET_EnableSSE3=0"
+  "scalar|DOTNET_EnableHWIntrinsic=0"
+)
+for leg in "${legs[@]}"; do
+  name=${leg%%|*}
+  knobs=${leg#*|}
+  echo "== tests, .NET 8, leg '$name' (${knobs:-all instruction sets on})"
+  env $knobs BLAKE2FAST_EXPECTED_ISA="$name" BLAKE2FAST_EXPECTED_BUILD=net8.0 BLAKE2FAST_EXPECTED_RUNTIME=8 \
+    dotnet test tests/Blake2Fast.Tests "${build_args[@]}" --no-build \
+      --collect "XPlat Code Coverage" \
+      --results-directory "$out/net8-$name" \
+      --logger "trx;LogFilePrefix=net8-$name"
+done
