@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using System;
 
 namespace Blake2Fast.Tests;
@@ -63,7 +64,8 @@ public class AllocationTests
 /// </summary>
 public sealed class OptimizedLibraryTheoryAttribute : TheoryAttribute
 {
-    public OptimizedLibraryTheoryAttribute()
+    public OptimizedLibraryTheoryAttribute([CallerFilePath] string? sourceFilePath = null, [CallerLineNumber] int sourceLineNumber = -1)
+        : base(sourceFilePath, sourceLineNumber)
     {
         var debuggable = typeof(Blake2b).Assembly.GetCustomAttributes(typeof(System.Diagnostics.DebuggableAttribute), false);
         if (debuggable.Length != 0 && ((System.Diagnostics.DebuggableAttribute)debuggable[0]).IsJITOptimizerDisabled)

@@ -1,4 +1,5 @@
 using System;
+using System.Runtime.InteropServices;
 using System.Runtime.Intrinsics;
 using System.Runtime.Intrinsics.X86;
 using Blake2Fast.Kernels;
@@ -39,13 +40,22 @@ public class DispatchTests
                 Assert.False(Ssse3.IsSupported, "DOTNET_EnableSSE42=0 did not turn SSSE3 off");
                 break;
             case "scalar":
+            case "arm64-scalar":
                 Assert.False(Vector128.IsHardwareAccelerated, "DOTNET_EnableHWIntrinsic=0 did not turn hardware intrinsics off");
+                break;
+            case "arm64":
+                Assert.True(System.Runtime.Intrinsics.Arm.AdvSimd.IsSupported, "AdvSimd should be on in the arm64 leg");
+                Assert.True(Vector128.IsHardwareAccelerated, "Vector128 should be accelerated (AdvSimd) in the arm64 leg");
                 break;
             default:
                 Assert.Fail($"Unknown leg '{Leg}' in BLAKE2FAST_EXPECTED_ISA.");
                 break;
         }
     }
+
+    [Fact]
+    public void The_leg_runs_on_its_architecture() =>
+        Assert.Equal(Leg.StartsWith("arm64", StringComparison.Ordinal) ? Architecture.Arm64 : Architecture.X64, RuntimeInformation.ProcessArchitecture);
 
     [Fact]
     public void Blake2b_dispatcher_picks_the_legs_kernel()
@@ -82,11 +92,11 @@ public class DispatchTests
 
     [Fact]
     public void Blake2bp_dispatcher_picks_the_legs_kernel() =>
-        Assert.Equal(Pick(Blake2bpKernel.Avx512, Blake2bpKernel.Avx2, Blake2bpKernel.Vector128, Blake2bpKernel.Vector128, Blake2bpKernel.Scalar), Blake2bpKernels.Best);
+        Assert.Equal(Pick(Blake2bpKernel.Avx512, Blake2bpKernel.Avx2, Blake2bpKernel.Vector128, Blake2bpKernel.Vector128, Blake2bpKernel.Scalar, arm64: Blake2bpKernel.Vector128), Blake2bpKernels.Best);
 
     [Fact]
     public void Blake2sp_dispatcher_picks_the_legs_kernel() =>
-        Assert.Equal(Pick(Blake2spKernel.Avx512, Blake2spKernel.Avx2, Blake2spKernel.Vector128, Blake2spKernel.Vector128, Blake2spKernel.Scalar), Blake2spKernels.Best);
+        Assert.Equal(Pick(Blake2spKernel.Avx512, Blake2spKernel.Avx2, Blake2spKernel.Vector128, Blake2spKernel.Vector128, Blake2spKernel.Scalar, arm64: Blake2spKernel.Vector128), Blake2spKernels.Best);
 
     [Fact]
     public void Blake2Xb_dispatcher_picks_the_legs_kernel() =>
@@ -104,17 +114,25 @@ public class DispatchTests
     }
 
     /// <summary>The kernel this leg must get; the netstandard2.0 build has only scalar kernels, whatever the leg.</summary>
-    private static T Pick<T>(T avx512, T avx2, T sse41, T sse2, T scalar) => !LibraryBuild.HasIntrinsics ? scalar : Leg switch
+    /// <remarks>
+    /// On ARM64 (<paramref name="arm64"/>, the scalar kernel unless given) the single-message and
+    /// BLAKE2X dispatchers have only their scalar kernels, their vector kernels being x86 ones, and
+    /// BLAKE2bp/sp take the 128-bit kernel, which AdvSimd runs (Kernels/ScalarPreference.cs says why).
+    /// </remarks>
+    private static T Pick<T>(T avx512, T avx2, T sse41, T sse2, T scalar, T? arm64 = null) where T : struct, Enum => !LibraryBuild.HasIntrinsics ? scalar : Leg switch
     {
         "avx512" => avx512,
         "avx2" => avx2,
         "sse41" => sse41,
         "sse2" => sse2,
         "scalar" => scalar,
+        "arm64" => arm64 ?? scalar,
+        "arm64-scalar" => scalar,
         _ => throw new InvalidOperationException($"Unknown leg '{Leg}' in BLAKE2FAST_EXPECTED_ISA."),
     };
 
     private static string InferLeg() =>
+        RuntimeInformation.ProcessArchitecture == Architecture.Arm64 ? (Vector128.IsHardwareAccelerated ? "arm64" : "arm64-scalar") :
         Avx512F.VL.IsSupported ? "avx512" :
         Avx2.IsSupported ? "avx2" :
         Sse41.IsSupported ? "sse41" :

@@ -1,0 +1,137 @@
+using System;
+using System.Collections.Generic;
+using System.Globalization;
+using System.Text;
+
+namespace Blake2Fast.Conformance;
+
+/// <summary>
+/// Just enough JSON for the two vector files (an array of flat objects whose values are strings,
+/// non-negative integers up to 2^64 - 1, read as ulong, and booleans), since .NET Framework has no JSON reader of its own.
+/// </summary>
+internal static class Json
+{
+    public static List<Dictionary<string, object>> ReadArrayOfObjects(string text)
+    {
+        int at = 0;
+        var result = new List<Dictionary<string, object>>();
+        Expect(text, ref at, '[');
+        SkipSpace(text, ref at);
+        if (text[at] == ']')
+        {
+            return result;
+        }
+
+        while (true)
+        {
+            result.Add(ReadObject(text, ref at));
+            SkipSpace(text, ref at);
+            if (text[at] == ']')
+            {
+                return result;
+            }
+
+            Expect(text, ref at, ',');
+        }
+    }
+
+    private static Dictionary<string, object> ReadObject(string text, ref int at)
+    {
+        var obj = new Dictionary<string, object>(StringComparer.Ordinal);
+        Expect(text, ref at, '{');
+        SkipSpace(text, ref at);
+        if (text[at] == '}')
+        {
+            at++;
+            return obj;
+        }
+
+        while (true)
+        {
+            SkipSpace(text, ref at);
+            string key = ReadString(text, ref at);
+            Expect(text, ref at, ':');
+            SkipSpace(text, ref at);
+            obj[key] = ReadValue(text, ref at);
+            SkipSpace(text, ref at);
+            if (text[at] == '}')
+            {
+                at++;
+                return obj;
+            }
+
+            Expect(text, ref at, ',');
+        }
+    }
+
+    private static object ReadValue(string text, ref int at)
+    {
+        char c = text[at];
+        if (c == '"')
+        {
+            return ReadString(text, ref at);
+        }
+
+        if (text.Length - at >= 4 && string.CompareOrdinal(text, at, "true", 0, 4) == 0)
+        {
+            at += 4;
+            return true;
+        }
+
+        if (text.Length - at >= 5 && string.CompareOrdinal(text, at, "false", 0, 5) == 0)
+        {
+            at += 5;
+            return false;
+        }
+
+        int start = at;
+        while (at < text.Length && char.IsDigit(text[at]))
+        {
+            at++;
+        }
+
+        if (start == at)
+        {
+            throw new FormatException($"Unexpected '{c}' at {at}.");
+        }
+
+        return ulong.Parse(text.Substring(start, at - start), CultureInfo.InvariantCulture);
+    }
+
+    private static string ReadString(string text, ref int at)
+    {
+        Expect(text, ref at, '"');
+        var value = new StringBuilder();
+        while (text[at] != '"')
+        {
+            if (text[at] == '\\')
+            {
+                throw new FormatException($"Escapes are not expected in the vector files (at {at}).");
+            }
+
+            value.Append(text[at++]);
+        }
+
+        at++;
+        return value.ToString();
+    }
+
+    private static void Expect(string text, ref int at, char c)
+    {
+        SkipSpace(text, ref at);
+        if (at >= text.Length || text[at] != c)
+        {
+            throw new FormatException($"Expected '{c}' at {at}.");
+        }
+
+        at++;
+    }
+
+    private static void SkipSpace(string text, ref int at)
+    {
+        while (at < text.Length && char.IsWhiteSpace(text[at]))
+        {
+            at++;
+        }
+    }
+}
