@@ -95,6 +95,12 @@ class Row:
             self.library = "Blake2Fast"
             self.algorithm = cells["ForcedKernel"] + " kernel"
             self.method = cells["ForcedKernel"]  # one table row and one chart series per kernel
+        if cells.get("Variant"):
+            # PortableBuildBenchmarks: the hash is a parameter and each method is one build of the
+            # library; the net10.0 build's forced scalar kernel is the reference row.
+            self.algorithm = cells["Variant"]
+            self.library = "Blake2Fast" if self.method == "Net10BuildScalarKernel" else "Blake2Fast (netstandard2.0 build)"
+            self.kernel = "Scalar (forced)" if self.method == "Net10BuildScalarKernel" else "Scalar (the build has no other)"
         self.order = order  # declaration order, kept by the suite's orderer
 
     @property
