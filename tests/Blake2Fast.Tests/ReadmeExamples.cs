@@ -201,6 +201,21 @@ public class ReadmeExamples
     }
 
     [Fact]
+    public void Migrating_any_hasher_through_the_2x_interface()
+    {
+        static byte[] HashAll(IBlake2Incremental hasher, ReadOnlySpan<byte> first, ReadOnlySpan<byte> second)
+        {
+            hasher.Update(first);
+            hasher.Update(second);
+            return hasher.Finish();
+        }
+
+        byte[] viaInterface = HashAll(Blake2b.CreateIncrementalHasher(32), data.AsSpan(0, 10), data.AsSpan(10));
+
+        Assert.Equal(Fox256, Hex(viaInterface));
+    }
+
+    [Fact]
     public void Bad_input()
     {
         var e = Assert.Throws<ArgumentOutOfRangeException>(() =>
