@@ -26,7 +26,9 @@ if ! command -v qemu-aarch64-static >/dev/null || [ ! -e /lib/ld-linux-aarch64.s
     libc6:arm64 libstdc++6:arm64 libgcc-s1:arm64 zlib1g:arm64 libssl3:arm64 >/dev/null
 fi
 qemu-aarch64-static --version | head -1
-export DOTNET_EnableWriteXorExecute=0 DOTNET_SYSTEM_GLOBALIZATION_INVARIANT=1
+# For the emulated processes only: the SDK itself must keep its globalization (in invariant mode it
+# rejects packages' satellite-resource cultures, NETSDK1188).
+emulated=(env DOTNET_EnableWriteXorExecute=0 DOTNET_SYSTEM_GLOBALIZATION_INVARIANT=1 qemu-aarch64-static)
 
 echo "== arm64: the test suite, self-contained linux-arm64"
 dotnet build tests/Blake2Fast.Tests -c Release -p:Blake2FastTestRuntime=linux-arm64 -p:Blake2FastLibraryBuild=net10.0 -warnaserror -clp:ErrorsOnly
@@ -38,7 +40,7 @@ for leg in "arm64|" "arm64-scalar|DOTNET_EnableHWIntrinsic=0"; do
   echo "== arm64: tests, leg '$name' (${knobs:-AdvSimd on})"
   mkdir -p "$out/$name"
   env $knobs BLAKE2FAST_EXPECTED_ISA="$name" BLAKE2FAST_EXPECTED_BUILD=net10.0 BLAKE2FAST_EXPECTED_RUNTIME=10 \
-    qemu-aarch64-static "$suite" -noColor -trx "$out/$name/$name.trx" | grep -E "Total:|\[FAIL\]|\[SKIP\]"
+    "${emulated[@]}" "$suite" -noColor -trx "$out/$name/$name.trx" | grep -E "Total:|\[FAIL\]|\[SKIP\]"
 done
 
 echo "== arm64: the b2fast tool's framework-dependent package on an arm64 .NET runtime"
@@ -74,11 +76,11 @@ PY
 python3 -c "import random; random.seed(11); [open('$out/arm64-tool/sample%d.bin' % n, 'wb').write(random.randbytes(n)) for n in (0, 1, 127, 128, 129, 1048576 + 7)]"
 for f in "$out"/arm64-tool/sample*.bin; do
   expected=$(b2sum "$f")
-  actual=$(DOTNET_ROOT="$root" qemu-aarch64-static "$out/arm64-tool/b2fast" "$f")
+  actual=$(DOTNET_ROOT="$root" "${emulated[@]}" "$out/arm64-tool/b2fast" "$f")
   [ "$actual" = "$expected" ] || { echo "arm64 b2fast printed '$actual', b2sum '$expected'" >&2; exit 1; }
 done
 expected=$(b2sum -l 256 "$out"/arm64-tool/sample*.bin)
-actual=$(DOTNET_ROOT="$root" qemu-aarch64-static "$out/arm64-tool/b2fast" -l 256 "$out"/arm64-tool/sample*.bin)
+actual=$(DOTNET_ROOT="$root" "${emulated[@]}" "$out/arm64-tool/b2fast" -l 256 "$out"/arm64-tool/sample*.bin)
 [ "$actual" = "$expected" ] || { echo "arm64 b2fast -l 256 differs from b2sum" >&2; exit 1; }
-echo "arm64 b2fast ($(DOTNET_ROOT="$root" qemu-aarch64-static "$out/arm64-tool/b2fast" --version | head -1)): BLAKE2b-512 and -256 of 6 files match coreutils b2sum"
+echo "arm64 b2fast ($(DOTNET_ROOT="$root" "${emulated[@]}" "$out/arm64-tool/b2fast" --version | head -1)): BLAKE2b-512 and -256 of 6 files match coreutils b2sum"
 echo "== arm64: done in $(( $(date +%s) - start )) s"
