@@ -33,7 +33,9 @@ emulated=(env DOTNET_EnableWriteXorExecute=0 DOTNET_SYSTEM_GLOBALIZATION_INVARIA
 echo "== arm64: the test suite, self-contained linux-arm64"
 dotnet build tests/Blake2Fast.Tests -c Release -p:Blake2FastTestRuntime=linux-arm64 -p:Blake2FastLibraryBuild=net10.0 -warnaserror -clp:ErrorsOnly
 suite=artifacts/lib-net10.0/Blake2Fast.Tests/bin/Release/net10.0/linux-arm64/Blake2Fast.Tests
-file -b "$suite" | grep -q "ARM aarch64" || { echo "$suite is not an arm64 executable" >&2; exit 1; }
+# ELF machine 0xB7 is AArch64.
+python3 -c "import sys; h = open(sys.argv[1], 'rb').read(20); sys.exit(h[:4] != b'\x7fELF' or int.from_bytes(h[18:20], 'little') != 0xB7)" "$suite" \
+  || { echo "$suite is not an arm64 executable" >&2; exit 1; }
 for leg in "arm64|" "arm64-scalar|DOTNET_EnableHWIntrinsic=0"; do
   name=${leg%%|*}
   knobs=${leg#*|}
