@@ -46,6 +46,7 @@ for leg in "arm64|" "arm64-scalar|DOTNET_EnableHWIntrinsic=0"; do
 done
 
 echo "== arm64: the b2fast tool's framework-dependent package on an arm64 .NET runtime"
+echo "(the tool's own test project, tests/Blake2Fast.Tool.Tests, runs on x64 only: it drives the x86-64 Native AOT builds and their CPUID hand-over, which do not exist for arm64; here the tool is checked against b2sum instead)"
 packages=$(dotnet nuget locals global-packages -l | sed 's/^global-packages: //')
 version=$(dotnet --list-runtimes | awk '/Microsoft.NETCore.App 10\./ {v=$2} END {print v}')
 pack="$packages/microsoft.netcore.app.runtime.linux-arm64/$version/runtimes/linux-arm64"
