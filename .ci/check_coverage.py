@@ -36,6 +36,8 @@ for leg in legs:
             for line in cls.iter("line"):
                 key = (key_file, int(line.get("number")))
                 lines[key] = lines.get(key, False) or int(line.get("hits")) > 0
+    if not lines:
+        errors.append(f"leg '{leg}' produced coverage reports without a single kernel line (the library was not instrumented)")
     hits_by_leg[leg] = lines
 
 files = sorted({f for lines in hits_by_leg.values() for (f, _) in lines})
