@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
-"""Adds up the .trx results of every leg and prints one closing line: 'N passed, N failed, N skipped'."""
+"""Adds up the .trx results of every leg and prints one closing line: 'N passed, N failed, N skipped',
+followed by the legs that could not run on this CPU (.ci/cpu.sh lists them in legs-not-run.txt)."""
 import glob
+import os
 import sys
 import xml.etree.ElementTree as ET
 
@@ -17,5 +19,8 @@ for path in files:
 if not files or passed == 0:
     print("no test results found", file=sys.stderr)
     sys.exit(1)
-print(f"{passed} passed, {failed} failed, {skipped} skipped")
+not_run_file = os.path.join(root, "legs-not-run.txt")
+not_run = open(not_run_file).read().split() if os.path.exists(not_run_file) else []
+suffix = f"; legs NOT RUN (this CPU lacks their instruction set): {', '.join(not_run)}" if not_run else ""
+print(f"{passed} passed, {failed} failed, {skipped} skipped{suffix}")
 sys.exit(1 if failed else 0)
