@@ -66,7 +66,7 @@ public class SigmaScheduleTests
                     Assert.Equal(expected[group], Blake2bLaneSchedule.Table[position]);
                     if (round < 10)
                     {
-                        Assert.Equal((uint)expected[group], Blake2sSchedule.Words[position]);
+                        Assert.Equal(expected[group], Blake2sSchedule.Words[position]);
                     }
                 }
             }

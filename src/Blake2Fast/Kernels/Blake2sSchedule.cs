@@ -11,9 +11,13 @@ internal static class Blake2sSchedule
 {
     /// <summary>
     /// Ten rows of sixteen word indices: row r lists, in lane order, the x words of round r's column
-    /// step, its y words, then the x and y words of its diagonal step. Stored as 32-bit values: a
-    /// plain mov each (no movzx), which the kernels' loads scale by 4 in their address, and a row
-    /// can serve as a vpermd control (see <c>Blake2sAvx512</c> for why none does).
+    /// step, its y words, then the x and y words of its diagonal step. Bytes, not 32-bit values: the
+    /// C# compiler builds a constant <c>ReadOnlySpan&lt;uint&gt;</c> through
+    /// <c>RuntimeHelpers.CreateSpan</c>, which .NET 8's first-tier code calls through a helper that
+    /// allocates 64 bytes per call (seen in its disassembly: CORINFO_HELP_FIELDDESC_TO_STUBRUNTIMEFIELD;
+    /// the allocation tests failed on the .NET 8 SSSE3 leg), so every BLAKE2s vector compress
+    /// allocated until the JIT's second tier replaced it. A byte table is a plain pointer to the
+    /// data on every runtime; its loads are movzx, as cheap as mov.
     /// </summary>
     /// <remarks>
     /// A table read at run time rather than constants folded into fully unrolled rounds: unrolling
@@ -26,7 +30,7 @@ internal static class Blake2sSchedule
     /// lane i runs column G number i with sigma[2i] and sigma[2i+1]; the kernel turns the a, c and
     /// d rows rather than b, so lane j runs diagonal (j+3) mod 4).
     /// </remarks>
-    public static ReadOnlySpan<uint> Words =>
+    public static ReadOnlySpan<byte> Words =>
     [
         0, 2, 4, 6, 1, 3, 5, 7, 14, 8, 10, 12, 15, 9, 11, 13,
         14, 4, 9, 13, 10, 8, 15, 6, 5, 1, 0, 11, 3, 12, 2, 7,

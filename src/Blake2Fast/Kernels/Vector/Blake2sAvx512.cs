@@ -35,6 +35,6 @@ internal readonly struct Blake2sAvx512 : IBlake2sIsa
     public static Vector128<uint> RotateRight7(Vector128<uint> x) => Avx512F.VL.RotateRight(x, 7);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void Gather(ref uint block, ref uint words, out Vector128<uint> columnX, out Vector128<uint> columnY, out Vector128<uint> diagonalX, out Vector128<uint> diagonalY) =>
+    public static void Gather(ref uint block, ref byte words, out Vector128<uint> columnX, out Vector128<uint> columnY, out Vector128<uint> diagonalX, out Vector128<uint> diagonalY) =>
         Blake2sSsse3.Gather(ref block, ref words, out columnX, out columnY, out diagonalX, out diagonalY);
 }

@@ -26,5 +26,5 @@ internal interface IBlake2sIsa
     /// <see cref="Blake2sSchedule.Words"/> (sixteen word indices) and <paramref name="block"/> at
     /// the 64-byte block, read as little-endian words.
     /// </summary>
-    static abstract void Gather(ref uint block, ref uint words, out Vector128<uint> columnX, out Vector128<uint> columnY, out Vector128<uint> diagonalX, out Vector128<uint> diagonalY);
+    static abstract void Gather(ref uint block, ref byte words, out Vector128<uint> columnX, out Vector128<uint> columnY, out Vector128<uint> diagonalX, out Vector128<uint> diagonalY);
 }

@@ -26,7 +26,7 @@ internal readonly struct Blake2sSse2 : IBlake2sIsa
     public static Vector128<uint> RotateRight7(Vector128<uint> x) => Rotate(x, 7, 25);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void Gather(ref uint block, ref uint words, out Vector128<uint> columnX, out Vector128<uint> columnY, out Vector128<uint> diagonalX, out Vector128<uint> diagonalY)
+    public static void Gather(ref uint block, ref byte words, out Vector128<uint> columnX, out Vector128<uint> columnY, out Vector128<uint> diagonalX, out Vector128<uint> diagonalY)
     {
         columnX = Gather4(ref block, ref words, 0);
         columnY = Gather4(ref block, ref words, 4);
@@ -43,7 +43,7 @@ internal readonly struct Blake2sSse2 : IBlake2sIsa
 
     /// <summary>Words <paramref name="first"/>..+3 of the round's schedule: four movd, then two levels of unpacks.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static Vector128<uint> Gather4(ref uint block, ref uint words, int first)
+    private static Vector128<uint> Gather4(ref uint block, ref byte words, int first)
     {
         Vector128<uint> low = Sse2.UnpackLow(Word(ref block, ref words, first), Word(ref block, ref words, first + 1));
         Vector128<uint> high = Sse2.UnpackLow(Word(ref block, ref words, first + 2), Word(ref block, ref words, first + 3));
@@ -51,6 +51,6 @@ internal readonly struct Blake2sSse2 : IBlake2sIsa
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static Vector128<uint> Word(ref uint block, ref uint words, int position) =>
+    private static Vector128<uint> Word(ref uint block, ref byte words, int position) =>
         Sse2.ConvertScalarToVector128UInt32(Unsafe.Add(ref block, Unsafe.Add(ref words, position)));
 }

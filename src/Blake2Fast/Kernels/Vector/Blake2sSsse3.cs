@@ -27,7 +27,7 @@ internal readonly struct Blake2sSsse3 : IBlake2sIsa
     public static Vector128<uint> RotateRight7(Vector128<uint> x) => Blake2sSse2.Rotate(x, 7, 25);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void Gather(ref uint block, ref uint words, out Vector128<uint> columnX, out Vector128<uint> columnY, out Vector128<uint> diagonalX, out Vector128<uint> diagonalY)
+    public static void Gather(ref uint block, ref byte words, out Vector128<uint> columnX, out Vector128<uint> columnY, out Vector128<uint> diagonalX, out Vector128<uint> diagonalY)
     {
         columnX = Gather4(ref block, ref words, 0);
         columnY = Gather4(ref block, ref words, 4);
@@ -37,7 +37,7 @@ internal readonly struct Blake2sSsse3 : IBlake2sIsa
 
     /// <summary>Words <paramref name="first"/>..+3 of the round's schedule: movd, then pinsrd with a memory operand.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static Vector128<uint> Gather4(ref uint block, ref uint words, int first)
+    private static Vector128<uint> Gather4(ref uint block, ref byte words, int first)
     {
         Vector128<uint> v = Sse2.ConvertScalarToVector128UInt32(Word(ref block, ref words, first));
         v = Sse41.Insert(v, Word(ref block, ref words, first + 1), 1);
@@ -46,6 +46,6 @@ internal readonly struct Blake2sSsse3 : IBlake2sIsa
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static uint Word(ref uint block, ref uint words, int position) =>
+    private static uint Word(ref uint block, ref byte words, int position) =>
         Unsafe.Add(ref block, Unsafe.Add(ref words, position));
 }

@@ -30,7 +30,7 @@ internal static class Blake2sVector128<TIsa> where TIsa : struct, IBlake2sIsa
         // Word reads through a ref uint at any alignment: these kernels only run on x86, where
         // that is a plain load (and what lets the JIT fold it into pinsrd).
         ref uint block = ref Unsafe.As<byte, uint>(ref MemoryMarshal.GetReference(blocks));
-        ref uint schedule = ref MemoryMarshal.GetReference(Blake2sSchedule.Words);
+        ref byte schedule = ref MemoryMarshal.GetReference(Blake2sSchedule.Words);
         for (int remaining = blocks.Length / 64; remaining > 0; remaining--)
         {
             t = Sse2.Add(t, step);
@@ -58,7 +58,7 @@ internal static class Blake2sVector128<TIsa> where TIsa : struct, IBlake2sIsa
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void Round(ref Vector128<uint> a, ref Vector128<uint> b, ref Vector128<uint> c, ref Vector128<uint> d, ref uint block, ref uint words)
+    private static void Round(ref Vector128<uint> a, ref Vector128<uint> b, ref Vector128<uint> c, ref Vector128<uint> d, ref uint block, ref byte words)
     {
         TIsa.Gather(ref block, ref words, out Vector128<uint> columnX, out Vector128<uint> columnY, out Vector128<uint> diagonalX, out Vector128<uint> diagonalY);
 
