@@ -22,7 +22,7 @@ namespace Blake2Fast;
 /// <c>CreateHashAlgorithm</c> and <c>CreateHMAC</c> methods keep the API of Blake2Fast 2.x.</para>
 /// <para>Every method is thread-safe; the span methods allocate nothing.</para>
 /// </remarks>
-public static class Blake2b
+public static partial class Blake2b
 {
     /// <summary>The digest length used when none is given: 64 bytes (BLAKE2b-512).</summary>
     public const int DefaultDigestLength = 64;

@@ -122,7 +122,10 @@ public class DestinationContractTests
         Api api = Api.Get(algorithm);
         Type facade = api == Api.B ? typeof(Blake2b) : typeof(Blake2s);
         Type state = api == Api.B ? typeof(Blake2bHashState) : typeof(Blake2sHashState);
+        // HashMany writes one digest per message into a destination of exactly that many digests, a
+        // contract of its own that HashManyTests checks (wrong lengths write nothing, overlap, placement).
         int spanWriters = facade.GetMethods().Concat(state.GetMethods())
+            .Where(m => m.Name != "HashMany")
             .Count(m => m.GetParameters().Any(p => p.ParameterType == typeof(Span<byte>) || p.ParameterType == typeof(Memory<byte>)));
 
         // The table adds the two HashAlgorithm.TryComputeHash entries, where the build overrides them.

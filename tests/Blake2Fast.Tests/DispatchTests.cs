@@ -98,6 +98,15 @@ public class DispatchTests
     public void Blake2sp_dispatcher_picks_the_legs_kernel() =>
         Assert.Equal(Pick(Blake2spKernel.Avx512, Blake2spKernel.Avx2, Blake2spKernel.Vector128, Blake2spKernel.Vector128, Blake2spKernel.Scalar, arm64: Blake2spKernel.Vector128), Blake2spKernels.Best);
 
+    /// <remarks>BLAKE2b has no 128-bit lane kernel on x64: it lost to one message at a time there (KernelRegistry.cs).</remarks>
+    [Fact]
+    public void Blake2b_HashMany_dispatcher_picks_the_legs_kernel() =>
+        Assert.Equal(Pick(Blake2ManyKernel.Avx512, Blake2ManyKernel.Avx2, Blake2ManyKernel.Scalar, Blake2ManyKernel.Scalar, Blake2ManyKernel.Scalar, arm64: Blake2ManyKernel.Vector128), Blake2bManyKernels.Best);
+
+    [Fact]
+    public void Blake2s_HashMany_dispatcher_picks_the_legs_kernel() =>
+        Assert.Equal(Pick(Blake2ManyKernel.Avx512, Blake2ManyKernel.Avx2, Blake2ManyKernel.Vector128, Blake2ManyKernel.Vector128, Blake2ManyKernel.Scalar, arm64: Blake2ManyKernel.Vector128), Blake2sManyKernels.Best);
+
     [Fact]
     public void Blake2Xb_dispatcher_picks_the_legs_kernel() =>
         Assert.Equal(Pick(Blake2XbKernel.Avx512, Blake2XbKernel.Avx2, Blake2XbKernel.Scalar, Blake2XbKernel.Scalar, Blake2XbKernel.Scalar), Blake2XbKernels.Best);

@@ -6,7 +6,7 @@ using Blake2Fast.Kernels;
 namespace Blake2Fast.Internal;
 
 /// <summary>BLAKE2b: 64-bit words, 128-byte blocks, 12 rounds.</summary>
-internal readonly struct Blake2bVariant : IBlake2Variant
+internal readonly struct Blake2bVariant : IBlake2ManyVariant
 {
     public int BlockLength => 128;
 
@@ -15,6 +15,17 @@ internal readonly struct Blake2bVariant : IBlake2Variant
     public int MaxKeyLength => 64;
 
     public byte DefaultKernel => (byte)Blake2bKernels.Best;
+
+    public int WordLength => 8;
+
+    public Blake2ManyKernel DefaultManyKernel => Blake2bManyKernels.Best;
+
+    public int Lanes(Blake2ManyKernel kernel) => Blake2bManyKernels.Lanes(kernel);
+
+    public int MinimumActiveLanes(Blake2ManyKernel kernel) => Blake2bManyKernels.MinimumActiveLanes(kernel);
+
+    public void CompressLanes(Blake2ManyKernel kernel, Span<byte> state, ReadOnlySpan<byte> stripe, Span<byte> scratch) =>
+        Blake2bManyKernels.Compress(kernel, state, stripe, scratch);
 
     public void InitializeChain(Span<byte> chain, scoped in Blake2Settings settings)
     {

@@ -6,7 +6,7 @@ using Blake2Fast.Kernels;
 namespace Blake2Fast.Internal;
 
 /// <summary>BLAKE2s: 32-bit words, 64-byte blocks, 10 rounds.</summary>
-internal readonly struct Blake2sVariant : IBlake2Variant
+internal readonly struct Blake2sVariant : IBlake2ManyVariant
 {
     public int BlockLength => 64;
 
@@ -15,6 +15,17 @@ internal readonly struct Blake2sVariant : IBlake2Variant
     public int MaxKeyLength => 32;
 
     public byte DefaultKernel => (byte)Blake2sKernels.Best;
+
+    public int WordLength => 4;
+
+    public Blake2ManyKernel DefaultManyKernel => Blake2sManyKernels.Best;
+
+    public int Lanes(Blake2ManyKernel kernel) => Blake2sManyKernels.Lanes(kernel);
+
+    public int MinimumActiveLanes(Blake2ManyKernel kernel) => Blake2sManyKernels.MinimumActiveLanes(kernel);
+
+    public void CompressLanes(Blake2ManyKernel kernel, Span<byte> state, ReadOnlySpan<byte> stripe, Span<byte> scratch) =>
+        Blake2sManyKernels.Compress(kernel, state, stripe, scratch);
 
     public void InitializeChain(Span<byte> chain, scoped in Blake2Settings settings)
     {

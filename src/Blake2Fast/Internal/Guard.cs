@@ -48,6 +48,24 @@ internal static class Guard
         }
     }
 
+    /// <summary>The fixed-stride <c>HashMany</c> input: whole messages of at least one byte.</summary>
+    public static void PackedMessages(int sourceLength, int messageLength, string sourceName, string messageLengthName)
+    {
+        if (messageLength < 1)
+        {
+            throw new ArgumentOutOfRangeException(messageLengthName, messageLength, $"The message length must be at least 1 byte; {messageLength} was given.");
+        }
+
+        if (sourceLength % messageLength != 0)
+        {
+            throw new ArgumentException($"The source holds messages of {messageLength} bytes back to back, so its length must be a multiple of {messageLength}; it is {sourceLength} bytes.", sourceName);
+        }
+    }
+
+    [DoesNotReturn]
+    public static void ThrowManyDestination(int length, int count, int digestLength, string paramName) =>
+        throw new ArgumentException($"The destination must hold exactly one {digestLength}-byte digest per message: {count} x {digestLength} = {(long)count * digestLength} bytes; it is {length} bytes. Nothing was written.", paramName);
+
     [DoesNotReturn]
     private static void ThrowDigestLength(int value, int max, string? paramName) =>
         throw new ArgumentOutOfRangeException(paramName, value, $"The digest length must be between 1 and {max} bytes; {value} was given.");

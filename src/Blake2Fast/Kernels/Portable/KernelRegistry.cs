@@ -62,3 +62,23 @@ internal static partial class ScalarPreference
     // Without intrinsics there is no CPUID to read, and no vector kernel to prefer the scalar one to.
     private static partial bool IsAmdFamily1Ah() => false;
 }
+
+internal static partial class Blake2bManyKernels
+{
+    private static partial Blake2ManyKernel PickBest() => Blake2ManyKernel.Scalar;
+
+    private static partial bool IsWideSupported() => false;
+
+    private static partial void CompressWide(Span<byte> state, ReadOnlySpan<byte> stripe, Span<byte> scratch) =>
+        throw new PlatformNotSupportedException();
+}
+
+internal static partial class Blake2sManyKernels
+{
+    private static partial Blake2ManyKernel PickBest() => Blake2ManyKernel.Scalar;
+
+    private static partial bool IsWideSupported() => false;
+
+    private static partial void CompressWide(Span<byte> state, ReadOnlySpan<byte> stripe, Span<byte> scratch) =>
+        throw new PlatformNotSupportedException();
+}

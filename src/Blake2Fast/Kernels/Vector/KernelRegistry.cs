@@ -197,3 +197,53 @@ internal static partial class ScalarPreference
         return family == 0x1A;
     }
 }
+
+/// <remarks>
+/// <para>The widest lane kernel the machine has, except that BLAKE2b on x64 without AVX2 hashes
+/// one message at a time: there its 128-bit lane kernel lost to a loop of the one-shot on both
+/// CPUs measured. BenchmarkDotNet, HashManyBenchmarks, 1024 messages of 64 bytes / 256 of 1 KiB,
+/// one run per CPU (bench/results/HashMany.md):</para>
+/// <list type="bullet">
+/// <item>AMD EPYC Zen 3 (family 19h, AVX2, no AVX-512): BLAKE2b loop 198 / 283 us, AVX2 lanes
+/// 132 / 199, 128-bit lanes 219 / 388; BLAKE2s loop 185 / 433, AVX2 lanes 91 / 253, 128-bit lanes
+/// 125 / 414 (350 and 372 in two other runs).</item>
+/// <item>AMD EPYC Zen 5 (family 1Ah, AVX-512; an earlier session, before the driver's copies were
+/// made word-sized): BLAKE2b 64 bytes loop 160, 512-bit lanes 78, 256-bit AVX-512VL lanes 94,
+/// AVX2 144, 128-bit 186; BLAKE2s 64 bytes loop 171, 512-bit lanes 58, 128-bit 108.</item>
+/// </list>
+/// <para>No Intel CPU was measured. There the lane kernels are picked on published evidence only:
+/// Rust's blake2b_simd/blake2s_simd <c>hash_many</c> on an Intel Xeon with AVX2, 84 ns per 64-byte
+/// BLAKE2b message and 46 ns per BLAKE2s one against 140 and 115 one at a time. On ARM64 the
+/// 128-bit kernels run with AdvSimd, for both, as for BLAKE2bp/sp (see ScalarPreference.cs:
+/// modelled, not timed).</para>
+/// </remarks>
+internal static partial class Blake2bManyKernels
+{
+    private static partial Blake2ManyKernel PickBest() =>
+        Blake2bManyLanes512.IsSupported ? Blake2ManyKernel.Avx512 :
+        Blake2bpKernels.IsSupported(Blake2bpKernel.Avx512) ? Blake2ManyKernel.Avx512VL :
+        Blake2bpKernels.IsSupported(Blake2bpKernel.Avx2) ? Blake2ManyKernel.Avx2 :
+        System.Runtime.Intrinsics.Arm.AdvSimd.IsSupported && Blake2bpKernels.IsSupported(Blake2bpKernel.Vector128) ? Blake2ManyKernel.Vector128 :
+        Blake2ManyKernel.Scalar;
+
+    private static partial bool IsWideSupported() => Blake2bManyLanes512.IsSupported;
+
+    private static partial void CompressWide(Span<byte> state, ReadOnlySpan<byte> stripe, Span<byte> scratch) =>
+        Blake2bManyLanes512.Compress(state, stripe, scratch);
+}
+
+/// <remarks>The widest lane kernel the machine has; the evidence is on <see cref="Blake2bManyKernels"/>.</remarks>
+internal static partial class Blake2sManyKernels
+{
+    private static partial Blake2ManyKernel PickBest() =>
+        Blake2sManyLanes512.IsSupported ? Blake2ManyKernel.Avx512 :
+        Blake2spKernels.IsSupported(Blake2spKernel.Avx512) ? Blake2ManyKernel.Avx512VL :
+        Blake2spKernels.IsSupported(Blake2spKernel.Avx2) ? Blake2ManyKernel.Avx2 :
+        Blake2spKernels.IsSupported(Blake2spKernel.Vector128) ? Blake2ManyKernel.Vector128 :
+        Blake2ManyKernel.Scalar;
+
+    private static partial bool IsWideSupported() => Blake2sManyLanes512.IsSupported;
+
+    private static partial void CompressWide(Span<byte> state, ReadOnlySpan<byte> stripe, Span<byte> scratch) =>
+        Blake2sManyLanes512.Compress(state, stripe, scratch);
+}

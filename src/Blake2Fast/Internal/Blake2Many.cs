@@ -1,0 +1,405 @@
+using System;
+using System.Buffers;
+using System.Buffers.Binary;
+using System.Runtime.CompilerServices;
+using System.Security.Cryptography;
+using Blake2Fast.Kernels;
+
+namespace Blake2Fast.Internal;
+
+/// <summary>
+/// The messages of one <c>HashMany</c> call: a list of separate buffers, or equal-length messages
+/// back to back in one buffer.
+/// </summary>
+internal readonly ref struct Blake2MessageList
+{
+    private readonly ReadOnlySpan<ReadOnlyMemory<byte>> _list;
+    private readonly ReadOnlySpan<byte> _packed;
+    private readonly int _stride;
+
+    public Blake2MessageList(ReadOnlySpan<ReadOnlyMemory<byte>> list)
+    {
+        _list = list;
+        Count = list.Length;
+    }
+
+    public Blake2MessageList(ReadOnlySpan<byte> packed, int messageLength)
+    {
+        _packed = packed;
+        _stride = messageLength;
+        Count = packed.Length / messageLength;
+        IsPacked = true;
+    }
+
+    public int Count { get; }
+
+    public bool IsPacked { get; }
+
+    public ReadOnlySpan<byte> this[int index] => IsPacked ? _packed.Slice(index * _stride, _stride) : _list[index].Span;
+
+    /// <summary>The length of message <paramref name="index"/>, without the cost of getting its span.</summary>
+    public int LengthOf(int index) => IsPacked ? _stride : _list[index].Length;
+
+    /// <summary>Whether any message shares memory with <paramref name="destination"/>.</summary>
+    public bool Overlaps(ReadOnlySpan<byte> destination)
+    {
+        if (IsPacked)
+        {
+            return _packed.Overlaps(destination);
+        }
+
+        foreach (ReadOnlyMemory<byte> message in _list)
+        {
+            if (message.Span.Overlaps(destination))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+}
+
+/// <summary>
+/// Hashes many independent messages with the same parameters, several at a time in the lanes of a
+/// vector kernel: a lane that finishes its message takes the next one, so messages of any lengths
+/// share the lanes; each lane has its own counter and final flag. When fewer messages remain in
+/// flight than the kernel needs to pay for itself, they are finished one at a time.
+/// </summary>
+/// <remarks>
+/// Each lane's current block is copied into a stripe buffer (zero-padded for the final block, the
+/// key block first when keyed), which is what lets lanes start, end and refill independently.
+/// </remarks>
+internal static class Blake2Many<TVariant> where TVariant : struct, IBlake2ManyVariant
+{
+    private const int MaxLanes = 16;
+
+    /// <summary>
+    /// Checks that <paramref name="destination"/> holds exactly one digest per message, then writes
+    /// the digest of message i at <c>i * settings.DigestLength</c>. Messages may share memory
+    /// with <paramref name="destination"/>: the digests are then made in a separate buffer first.
+    /// </summary>
+    /// <exception cref="ArgumentException"><paramref name="destination"/> has the wrong length; nothing was written.</exception>
+    public static int Hash(scoped in Blake2Settings settings, scoped in Blake2MessageList messages, Span<byte> destination, string destinationName)
+    {
+        long required = (long)messages.Count * settings.DigestLength;
+        if (destination.Length != required)
+        {
+            Guard.ThrowManyDestination(destination.Length, messages.Count, settings.DigestLength, destinationName);
+        }
+
+        Blake2ManyKernel kernel = default(TVariant).DefaultManyKernel;
+        if (!messages.Overlaps(destination))
+        {
+            return Hash(settings, messages, destination, kernel);
+        }
+
+        byte[] separate = ArrayPool<byte>.Shared.Rent(destination.Length);
+        try
+        {
+            Hash(settings, messages, separate.AsSpan(0, destination.Length), kernel);
+            separate.AsSpan(0, destination.Length).CopyTo(destination);
+            return destination.Length;
+        }
+        finally
+        {
+            CryptographicOperations.ZeroMemory(separate.AsSpan(0, destination.Length));
+            ArrayPool<byte>.Shared.Return(separate);
+        }
+    }
+
+    /// <summary>
+    /// Writes the digest of message i at <c>i * settings.DigestLength</c> of
+    /// <paramref name="destination"/>, which the caller has checked is exactly long enough and
+    /// shares no memory with the messages. Tests call this to force a kernel.
+    /// </summary>
+    public static int Hash(scoped in Blake2Settings settings, scoped in Blake2MessageList messages, Span<byte> destination, Blake2ManyKernel kernel)
+    {
+        int count = messages.Count;
+        int digestLength = settings.DigestLength;
+        TVariant variant = default;
+        if (kernel == Blake2ManyKernel.Scalar || count < variant.MinimumActiveLanes(kernel))
+        {
+            for (int i = 0; i < count; i++)
+            {
+                Blake2OneShot<Blake2Core<TVariant>>.Hash(settings, messages[i], destination.Slice(i * digestLength, digestLength));
+            }
+
+            return count * digestLength;
+        }
+
+        HashInLanes(settings, messages, destination, kernel);
+        return count * digestLength;
+    }
+
+    private static void HashInLanes(scoped in Blake2Settings settings, scoped in Blake2MessageList messages, Span<byte> destination, Blake2ManyKernel kernel)
+    {
+        TVariant variant = default;
+        Span<byte> state = stackalloc byte[Blake2ManyState.Length];
+        Span<byte> stripe = stackalloc byte[Blake2ManyState.StripeLength];
+        Span<byte> scratch = stackalloc byte[Blake2ManyState.ScratchLength];
+        Span<byte> chain = stackalloc byte[64];
+        Span<byte> keyBlock = stackalloc byte[variant.BlockLength];
+        Span<int> cursors = stackalloc int[3 * MaxLanes];
+        state.Clear();
+        keyBlock.Clear();
+        try
+        {
+            variant.InitializeChain(chain, settings);
+            settings.Key.CopyTo(keyBlock);
+            Lanes lanes = new()
+            {
+                Messages = messages,
+                Destination = destination,
+                DigestLength = settings.DigestLength,
+                KeyBlock = settings.Key.IsEmpty ? default : keyBlock,
+                IsLastNode = settings.IsLastNode,
+                Kernel = kernel,
+                LaneCount = variant.Lanes(kernel),
+                RowLength = Blake2ManyState.RowLength(kernel),
+                State = state,
+                Stripe = stripe,
+                Scratch = scratch,
+                Chain = chain,
+                MessageOf = cursors[..MaxLanes],
+                BlockOf = cursors.Slice(MaxLanes, MaxLanes),
+                BlockCountOf = cursors.Slice(2 * MaxLanes, MaxLanes),
+            };
+            lanes.Run(variant.MinimumActiveLanes(kernel));
+        }
+        finally
+        {
+            CryptographicOperations.ZeroMemory(state);
+            CryptographicOperations.ZeroMemory(stripe);
+            CryptographicOperations.ZeroMemory(scratch);
+            CryptographicOperations.ZeroMemory(chain);
+            CryptographicOperations.ZeroMemory(keyBlock);
+        }
+    }
+
+    /// <summary>The lanes of one call and the message each one is working on.</summary>
+    private ref struct Lanes
+    {
+        public Blake2MessageList Messages;
+        public Span<byte> Destination;
+        public int DigestLength;
+
+        /// <summary>The zero-padded key block, or empty when unkeyed.</summary>
+        public ReadOnlySpan<byte> KeyBlock;
+        public bool IsLastNode;
+        public Blake2ManyKernel Kernel;
+        public int LaneCount;
+        public int RowLength;
+        public Span<byte> State;
+        public Span<byte> Stripe;
+        public Span<byte> Scratch;
+
+        /// <summary>The initial chain value; <see cref="FinishAlone"/> reuses it once no lane starts again.</summary>
+        public Span<byte> Chain;
+
+        /// <summary>Per lane: its message's index (-1 when idle), its next block, its block count.</summary>
+        public Span<int> MessageOf;
+        public Span<int> BlockOf;
+        public Span<int> BlockCountOf;
+
+        public void Run(int minimumActive)
+        {
+            TVariant variant = default;
+            int blockLength = variant.BlockLength;
+            int count = Messages.Count;
+            int next = 0;
+            int active = 0;
+            for (int lane = 0; lane < LaneCount; lane++)
+            {
+                MessageOf[lane] = -1;
+                if (next < count)
+                {
+                    Start(lane, next++);
+                    active++;
+                }
+            }
+
+            while (active >= minimumActive)
+            {
+                for (int lane = 0; lane < LaneCount; lane++)
+                {
+                    if (MessageOf[lane] < 0)
+                    {
+                        continue;
+                    }
+
+                    ReadOnlySpan<byte> message = Messages[MessageOf[lane]];
+                    int block = BlockOf[lane];
+                    bool final = block == BlockCountOf[lane] - 1;
+                    CopyBlock(message, KeyBlock, block, Stripe.Slice(lane * blockLength, blockLength));
+                    long total = message.Length + KeyBlock.Length;
+                    SetCounterAndFlags(State, RowLength, lane, Math.Min((long)(block + 1) * blockLength, total), final, final && IsLastNode);
+                }
+
+                variant.CompressLanes(Kernel, State, Stripe, Scratch);
+
+                for (int lane = 0; lane < LaneCount; lane++)
+                {
+                    int message = MessageOf[lane];
+                    if (message < 0 || ++BlockOf[lane] < BlockCountOf[lane])
+                    {
+                        continue;
+                    }
+
+                    WriteLaneDigest(State, RowLength, lane, Destination.Slice(message * DigestLength, DigestLength));
+                    if (next < count)
+                    {
+                        Start(lane, next++);
+                    }
+                    else
+                    {
+                        MessageOf[lane] = -1;
+                        active--;
+                    }
+                }
+            }
+
+            for (int lane = 0; lane < LaneCount; lane++)
+            {
+                if (MessageOf[lane] >= 0)
+                {
+                    FinishAlone(lane);
+                }
+            }
+        }
+
+        private readonly void Start(int lane, int message)
+        {
+            int blockLength = default(TVariant).BlockLength;
+            int wordLength = default(TVariant).WordLength;
+            MessageOf[lane] = message;
+            BlockOf[lane] = 0;
+            long total = Messages.LengthOf(message) + KeyBlock.Length;
+            BlockCountOf[lane] = (int)Math.Max(1, (total + blockLength - 1) / blockLength);
+            for (int word = 0; word < 8; word++)
+            {
+                CopyWord(Chain, word * wordLength, State, (word * RowLength) + (lane * wordLength));
+            }
+        }
+
+        /// <summary>Finishes a lane's message with the single-message kernel, from the chain value the lanes left.</summary>
+        private readonly void FinishAlone(int lane)
+        {
+            TVariant variant = default;
+            int blockLength = variant.BlockLength;
+            int wordLength = variant.WordLength;
+            for (int word = 0; word < 8; word++)
+            {
+                CopyWord(State, (word * RowLength) + (lane * wordLength), Chain, word * wordLength);
+            }
+
+            ReadOnlySpan<byte> message = Messages[MessageOf[lane]];
+            long total = message.Length + KeyBlock.Length;
+            Span<byte> block = Stripe[..blockLength];
+            ulong t0 = (ulong)BlockOf[lane] * (ulong)blockLength;
+            ulong t1 = 0;
+            for (int b = BlockOf[lane]; b < BlockCountOf[lane]; b++)
+            {
+                bool final = b == BlockCountOf[lane] - 1;
+                CopyBlock(message, KeyBlock, b, block);
+                uint increment = (uint)(Math.Min((long)(b + 1) * blockLength, total) - ((long)b * blockLength));
+                variant.Compress(variant.DefaultKernel, Chain, block, ref t0, ref t1, increment, final, final && IsLastNode);
+            }
+
+            variant.WriteDigest(Chain, Destination.Slice(MessageOf[lane] * DigestLength, DigestLength));
+            MessageOf[lane] = -1;
+        }
+    }
+
+    /// <summary>Copies block <paramref name="block"/> of the key block (if any) followed by the message into <paramref name="destination"/>, zero-padded.</summary>
+    /// <remarks>
+    /// Every copy and clear has the constant length of a block where it can: the JIT then writes
+    /// it as a few vector moves instead of a call, which for one-block messages was a large part
+    /// of the time spent outside the lane kernel.
+    /// </remarks>
+    private static void CopyBlock(ReadOnlySpan<byte> message, ReadOnlySpan<byte> keyBlock, int block, Span<byte> destination)
+    {
+        int blockLength = default(TVariant).BlockLength;
+        destination = destination[..blockLength];
+        if (!keyBlock.IsEmpty)
+        {
+            if (block == 0)
+            {
+                keyBlock[..blockLength].CopyTo(destination);
+                return;
+            }
+
+            block--;
+        }
+
+        int offset = block * blockLength;
+        int length = message.Length - offset;
+        if (length >= blockLength)
+        {
+            message.Slice(offset, blockLength).CopyTo(destination);
+        }
+        else
+        {
+            destination.Clear();
+            message.Slice(offset, length).CopyTo(destination);
+        }
+    }
+
+    /// <remarks>Little-endian, as the machines the lane kernels run on are.</remarks>
+    private static void SetCounterAndFlags(Span<byte> state, int rowLength, int lane, long counter, bool final, bool lastNode)
+    {
+        int column = lane * default(TVariant).WordLength;
+        ulong f0 = final ? ulong.MaxValue : 0;
+        ulong f1 = lastNode ? ulong.MaxValue : 0;
+        WriteWord(state, (Blake2ManyState.CounterRow * rowLength) + column, (ulong)counter);
+        WriteWord(state, ((Blake2ManyState.CounterRow + 1) * rowLength) + column, default(TVariant).WordLength == 8 ? 0 : (ulong)counter >> 32);
+        WriteWord(state, ((Blake2ManyState.CounterRow + 2) * rowLength) + column, f0);
+        WriteWord(state, ((Blake2ManyState.CounterRow + 3) * rowLength) + column, f1);
+    }
+
+    /// <summary>
+    /// Writes the low <c>WordLength</c> bytes of <paramref name="value"/>, little-endian. Word-sized
+    /// stores rather than <c>Slice(...).CopyTo</c>: a call to memmove per 4- or 8-byte word cost
+    /// more than the lane kernel itself for one-block messages.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void WriteWord(Span<byte> destination, int offset, ulong value)
+    {
+        if (default(TVariant).WordLength == 8)
+        {
+            BinaryPrimitives.WriteUInt64LittleEndian(destination[offset..], value);
+        }
+        else
+        {
+            BinaryPrimitives.WriteUInt32LittleEndian(destination[offset..], (uint)value);
+        }
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static ulong ReadWord(ReadOnlySpan<byte> source, int offset) =>
+        default(TVariant).WordLength == 8
+            ? BinaryPrimitives.ReadUInt64LittleEndian(source[offset..])
+            : BinaryPrimitives.ReadUInt32LittleEndian(source[offset..]);
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void CopyWord(ReadOnlySpan<byte> source, int sourceOffset, Span<byte> destination, int destinationOffset) =>
+        WriteWord(destination, destinationOffset, ReadWord(source, sourceOffset));
+
+    /// <summary>The lane kernels run on little-endian machines only, so the chain words are already in digest byte order.</summary>
+    private static void WriteLaneDigest(ReadOnlySpan<byte> state, int rowLength, int lane, Span<byte> destination)
+    {
+        int wordLength = default(TVariant).WordLength;
+        int column = lane * wordLength;
+        int word = 0;
+        int offset = 0;
+        for (; offset + wordLength <= destination.Length; word++, offset += wordLength)
+        {
+            CopyWord(state, (word * rowLength) + column, destination, offset);
+        }
+
+        if (offset < destination.Length)
+        {
+            state.Slice((word * rowLength) + column, destination.Length - offset).CopyTo(destination[offset..]);
+        }
+    }
+}

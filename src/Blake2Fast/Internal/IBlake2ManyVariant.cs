@@ -1,0 +1,26 @@
+using System;
+using Blake2Fast.Kernels;
+
+namespace Blake2Fast.Internal;
+
+/// <summary>What <see cref="Blake2Many{TVariant}"/> needs to know of BLAKE2b or BLAKE2s beyond <see cref="IBlake2Variant"/>.</summary>
+internal interface IBlake2ManyVariant : IBlake2Variant
+{
+    /// <summary>Bytes per state word (8 or 4).</summary>
+    int WordLength { get; }
+
+    /// <summary>The <c>HashMany</c> kernel the dispatcher picks on this machine.</summary>
+    Blake2ManyKernel DefaultManyKernel { get; }
+
+    /// <summary>Messages per call of <paramref name="kernel"/>.</summary>
+    int Lanes(Blake2ManyKernel kernel);
+
+    /// <summary>
+    /// The fewest messages in flight for which <paramref name="kernel"/> beats finishing them one at
+    /// a time with the single-message kernel.
+    /// </summary>
+    int MinimumActiveLanes(Blake2ManyKernel kernel);
+
+    /// <summary>Compresses block i of <paramref name="stripe"/> into lane i of <paramref name="state"/>, for every lane.</summary>
+    void CompressLanes(Blake2ManyKernel kernel, Span<byte> state, ReadOnlySpan<byte> stripe, Span<byte> scratch);
+}

@@ -1,0 +1,176 @@
+using System;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+using Blake2Fast.Internal;
+
+namespace Blake2Fast.Kernels;
+
+/// <summary>
+/// The kernels of <c>HashMany</c>: independent messages in the lanes of a vector, one block of
+/// each per call. The same names serve BLAKE2b and BLAKE2s; the lane counts differ.
+/// </summary>
+internal enum Blake2ManyKernel : byte
+{
+    /// <summary>No lanes: each message in turn through the single-message one-shot.</summary>
+    Scalar = 0,
+
+    /// <summary>The BLAKE2bp/sp 128-bit lane kernel (SSE2 or AdvSimd): 4 BLAKE2b or 8 BLAKE2s messages, in two halves.</summary>
+    Vector128,
+
+    /// <summary>The BLAKE2bp/sp AVX2 lane kernel: 4 BLAKE2b or 8 BLAKE2s messages per 256-bit vector.</summary>
+    Avx2,
+
+    /// <summary>As <see cref="Avx2"/>, with AVX-512VL rotates.</summary>
+    Avx512VL,
+
+    /// <summary>512-bit vectors: 8 BLAKE2b or 16 BLAKE2s messages.</summary>
+    Avx512,
+}
+
+/// <summary>
+/// The lane state of the <see cref="Blake2ManyKernel"/> kernels: 12 rows (8 chain words, t0, t1,
+/// f0, f1), row r holding word r of every lane. A row is 32 bytes for the kernels shared with
+/// BLAKE2bp/sp (the layout of <see cref="Blake2Lanes"/>) and 64 bytes for the 512-bit ones.
+/// </summary>
+internal static class Blake2ManyState
+{
+    /// <summary>Bytes for the widest layout.</summary>
+    public const int Length = 12 * 64;
+
+    /// <summary>Bytes of transposed message the 512-bit kernels need.</summary>
+    public const int ScratchLength = 16 * 64;
+
+    /// <summary>Bytes of one block per lane, for the widest kernel (8 x 128 = 16 x 64).</summary>
+    public const int StripeLength = 1024;
+
+    /// <summary>Row index of t0; t1, f0 and f1 follow.</summary>
+    public const int CounterRow = 8;
+
+    /// <summary>Bytes per row for <paramref name="kernel"/>.</summary>
+    public static int RowLength(Blake2ManyKernel kernel) => kernel == Blake2ManyKernel.Avx512 ? 64 : Blake2Lanes.RowLength;
+
+    /// <summary>The state as the BLAKE2bp/sp kernels see it (32-byte rows).</summary>
+    public static ref Blake2Lanes AsLanes(Span<byte> state)
+    {
+        _ = state[Unsafe.SizeOf<Blake2Lanes>() - 1];
+        return ref Unsafe.As<byte, Blake2Lanes>(ref MemoryMarshal.GetReference(state));
+    }
+}
+
+/// <summary>Picks and runs the BLAKE2b <c>HashMany</c> kernel.</summary>
+/// <remarks>The 512-bit kernel is in this build's kernel registry; the others are the BLAKE2bp lane kernels.</remarks>
+internal static partial class Blake2bManyKernels
+{
+    /// <summary>The kernel <c>Blake2b.HashMany</c> uses on this machine.</summary>
+    public static Blake2ManyKernel Best { get; } = PickBest();
+
+    /// <summary>Messages per call of <paramref name="kernel"/>.</summary>
+    public static int Lanes(Blake2ManyKernel kernel) => kernel switch
+    {
+        Blake2ManyKernel.Scalar => 1,
+        Blake2ManyKernel.Avx512 => 8,
+        _ => 4,
+    };
+
+    /// <summary>
+    /// The fewest messages in flight for which a call of <paramref name="kernel"/> costs less than
+    /// finishing them one at a time: half its lanes.
+    /// </summary>
+    /// <remarks>
+    /// Derived from measured costs, not timed at each count: on the Zen 3 machine of
+    /// bench/results/HashMany.md one call of the 4-lane AVX2 BLAKE2b kernel cost about 260 ns (from
+    /// BLAKE2bp on 1 MiB) against about 130 ns per block for the single-message kernel, so two
+    /// messages in flight break even; for BLAKE2s, 8 lanes at about 260 ns against about 100 ns
+    /// per block, between three and four. The lane driver's own copies add to the lanes' side.
+    /// </remarks>
+    public static int MinimumActiveLanes(Blake2ManyKernel kernel) => Math.Max(1, Lanes(kernel) / 2);
+
+    /// <summary>Whether this machine can run <paramref name="kernel"/>.</summary>
+    public static bool IsSupported(Blake2ManyKernel kernel) => kernel switch
+    {
+        Blake2ManyKernel.Scalar => true,
+        Blake2ManyKernel.Avx512 => IsWideSupported(),
+        _ => Blake2bpKernels.IsSupported(AsParallelKernel(kernel)),
+    };
+
+    /// <summary>Compresses block i of <paramref name="stripe"/> into lane i of <paramref name="state"/>, for every lane.</summary>
+    public static void Compress(Blake2ManyKernel kernel, Span<byte> state, ReadOnlySpan<byte> stripe, Span<byte> scratch)
+    {
+        if (kernel == Blake2ManyKernel.Avx512)
+        {
+            CompressWide(state, stripe, scratch);
+        }
+        else
+        {
+            Blake2bpKernels.Compress(AsParallelKernel(kernel), ref Blake2ManyState.AsLanes(state), stripe[..Blake2bpKernels.StripeLength], 0);
+        }
+    }
+
+    private static Blake2bpKernel AsParallelKernel(Blake2ManyKernel kernel) => kernel switch
+    {
+        Blake2ManyKernel.Vector128 => Blake2bpKernel.Vector128,
+        Blake2ManyKernel.Avx2 => Blake2bpKernel.Avx2,
+        Blake2ManyKernel.Avx512VL => Blake2bpKernel.Avx512,
+        _ => throw new ArgumentOutOfRangeException(nameof(kernel)),
+    };
+
+    private static partial Blake2ManyKernel PickBest();
+
+    private static partial bool IsWideSupported();
+
+    private static partial void CompressWide(Span<byte> state, ReadOnlySpan<byte> stripe, Span<byte> scratch);
+}
+
+/// <summary>Picks and runs the BLAKE2s <c>HashMany</c> kernel.</summary>
+/// <remarks>The 512-bit kernel is in this build's kernel registry; the others are the BLAKE2sp lane kernels.</remarks>
+internal static partial class Blake2sManyKernels
+{
+    /// <summary>The kernel <c>Blake2s.HashMany</c> uses on this machine.</summary>
+    public static Blake2ManyKernel Best { get; } = PickBest();
+
+    /// <summary>Messages per call of <paramref name="kernel"/>.</summary>
+    public static int Lanes(Blake2ManyKernel kernel) => kernel switch
+    {
+        Blake2ManyKernel.Scalar => 1,
+        Blake2ManyKernel.Avx512 => 16,
+        _ => 8,
+    };
+
+    /// <inheritdoc cref="Blake2bManyKernels.MinimumActiveLanes"/>
+    public static int MinimumActiveLanes(Blake2ManyKernel kernel) => Math.Max(1, Lanes(kernel) / 2);
+
+    /// <inheritdoc cref="Blake2bManyKernels.IsSupported"/>
+    public static bool IsSupported(Blake2ManyKernel kernel) => kernel switch
+    {
+        Blake2ManyKernel.Scalar => true,
+        Blake2ManyKernel.Avx512 => IsWideSupported(),
+        _ => Blake2spKernels.IsSupported(AsParallelKernel(kernel)),
+    };
+
+    /// <inheritdoc cref="Blake2bManyKernels.Compress"/>
+    public static void Compress(Blake2ManyKernel kernel, Span<byte> state, ReadOnlySpan<byte> stripe, Span<byte> scratch)
+    {
+        if (kernel == Blake2ManyKernel.Avx512)
+        {
+            CompressWide(state, stripe, scratch);
+        }
+        else
+        {
+            Blake2spKernels.Compress(AsParallelKernel(kernel), ref Blake2ManyState.AsLanes(state), stripe[..Blake2spKernels.StripeLength], 0);
+        }
+    }
+
+    private static Blake2spKernel AsParallelKernel(Blake2ManyKernel kernel) => kernel switch
+    {
+        Blake2ManyKernel.Vector128 => Blake2spKernel.Vector128,
+        Blake2ManyKernel.Avx2 => Blake2spKernel.Avx2,
+        Blake2ManyKernel.Avx512VL => Blake2spKernel.Avx512,
+        _ => throw new ArgumentOutOfRangeException(nameof(kernel)),
+    };
+
+    private static partial Blake2ManyKernel PickBest();
+
+    private static partial bool IsWideSupported();
+
+    private static partial void CompressWide(Span<byte> state, ReadOnlySpan<byte> stripe, Span<byte> scratch);
+}

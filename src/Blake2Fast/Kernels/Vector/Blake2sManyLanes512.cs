@@ -1,0 +1,127 @@
+using System;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+using System.Runtime.Intrinsics;
+using System.Runtime.Intrinsics.X86;
+using Blake2Fast.Internal;
+
+namespace Blake2Fast.Kernels;
+
+/// <summary>
+/// Sixteen independent BLAKE2s messages in the 32-bit lanes of 512-bit vectors, one block each per
+/// call: the <see cref="Blake2ManyKernel.Avx512"/> kernel of <see cref="Blake2s.HashMany(ReadOnlySpan{ReadOnlyMemory{byte}}, Span{byte}, int)"/>.
+/// </summary>
+/// <remarks>The layout and the round are those of <see cref="Blake2bManyLanes512"/>, with 32-bit words and 10 rounds.</remarks>
+internal static class Blake2sManyLanes512
+{
+    /// <summary>Messages per call.</summary>
+    public const int Lanes = 16;
+
+    /// <summary>Whether this machine has the 512-bit instructions the kernel uses.</summary>
+    public static bool IsSupported => Avx512F.IsSupported;
+
+    /// <summary>Compresses block i of <paramref name="stripe"/> (bytes 64 i to 64 i + 63) into lane i of <paramref name="state"/>.</summary>
+    /// <param name="state">8 chain rows, the t0 and t1 rows, the f0 and f1 rows: 64 bytes each.</param>
+    /// <param name="stripe">16 blocks of 64 bytes.</param>
+    /// <param name="scratch">16 x 64 bytes for the transposed message; the caller erases it.</param>
+    public static void Compress(Span<byte> state, ReadOnlySpan<byte> stripe, Span<byte> scratch)
+    {
+        _ = state[(12 * 64) - 1];
+        _ = stripe[(Lanes * 64) - 1];
+        _ = scratch[(16 * 64) - 1];
+        ref Vector512<uint> m0 = ref Unsafe.As<byte, Vector512<uint>>(ref MemoryMarshal.GetReference(scratch));
+        LoadTransposed(ref MemoryMarshal.GetReference(stripe), ref m0);
+        CompressTransposed(ref Unsafe.As<byte, Vector512<uint>>(ref MemoryMarshal.GetReference(state)), ref m0);
+    }
+
+    /// <remarks>The transposed message is a parameter for the reason given in Blake2bpVector256.CompressStripes.</remarks>
+    private static void CompressTransposed(ref Vector512<uint> rows, ref Vector512<uint> m0)
+    {
+        Vector512<uint> h0 = rows, h1 = Unsafe.Add(ref rows, 1), h2 = Unsafe.Add(ref rows, 2), h3 = Unsafe.Add(ref rows, 3);
+        Vector512<uint> h4 = Unsafe.Add(ref rows, 4), h5 = Unsafe.Add(ref rows, 5), h6 = Unsafe.Add(ref rows, 6), h7 = Unsafe.Add(ref rows, 7);
+
+        Vector512<uint> v0 = h0, v1 = h1, v2 = h2, v3 = h3, v4 = h4, v5 = h5, v6 = h6, v7 = h7;
+        Vector512<uint> v8 = Vector512.Create(Blake2sScalar.IV0), v9 = Vector512.Create(Blake2sScalar.IV1);
+        Vector512<uint> v10 = Vector512.Create(Blake2sScalar.IV2), v11 = Vector512.Create(Blake2sScalar.IV3);
+        Vector512<uint> v12 = Vector512.Create(Blake2sScalar.IV4) ^ Unsafe.Add(ref rows, 8);
+        Vector512<uint> v13 = Vector512.Create(Blake2sScalar.IV5) ^ Unsafe.Add(ref rows, 9);
+        Vector512<uint> v14 = Vector512.Create(Blake2sScalar.IV6) ^ Unsafe.Add(ref rows, 10);
+        Vector512<uint> v15 = Vector512.Create(Blake2sScalar.IV7) ^ Unsafe.Add(ref rows, 11);
+
+        ref byte s = ref Blake2pLaneSchedule.Start;
+        for (int round = 0; round < 10; round++)
+        {
+            G(ref v0, ref v4, ref v8, ref v12, ref m0, s, Unsafe.Add(ref s, 1));
+            G(ref v1, ref v5, ref v9, ref v13, ref m0, Unsafe.Add(ref s, 2), Unsafe.Add(ref s, 3));
+            G(ref v2, ref v6, ref v10, ref v14, ref m0, Unsafe.Add(ref s, 4), Unsafe.Add(ref s, 5));
+            G(ref v3, ref v7, ref v11, ref v15, ref m0, Unsafe.Add(ref s, 6), Unsafe.Add(ref s, 7));
+            G(ref v0, ref v5, ref v10, ref v15, ref m0, Unsafe.Add(ref s, 8), Unsafe.Add(ref s, 9));
+            G(ref v1, ref v6, ref v11, ref v12, ref m0, Unsafe.Add(ref s, 10), Unsafe.Add(ref s, 11));
+            G(ref v2, ref v7, ref v8, ref v13, ref m0, Unsafe.Add(ref s, 12), Unsafe.Add(ref s, 13));
+            G(ref v3, ref v4, ref v9, ref v14, ref m0, Unsafe.Add(ref s, 14), Unsafe.Add(ref s, 15));
+            s = ref Unsafe.Add(ref s, 16);
+        }
+
+        rows = h0 ^ v0 ^ v8;
+        Unsafe.Add(ref rows, 1) = h1 ^ v1 ^ v9;
+        Unsafe.Add(ref rows, 2) = h2 ^ v2 ^ v10;
+        Unsafe.Add(ref rows, 3) = h3 ^ v3 ^ v11;
+        Unsafe.Add(ref rows, 4) = h4 ^ v4 ^ v12;
+        Unsafe.Add(ref rows, 5) = h5 ^ v5 ^ v13;
+        Unsafe.Add(ref rows, 6) = h6 ^ v6 ^ v14;
+        Unsafe.Add(ref rows, 7) = h7 ^ v7 ^ v15;
+    }
+
+    /// <summary>
+    /// Transposes 16 blocks into 16 vectors, vector j = word j of each block. Input vector k
+    /// (k = 0..3) holds words j..j+3 of blocks k, k+4, k+8 and k+12 in its four 128-bit lanes; a 4x4
+    /// transpose by unpacks within each 128-bit lane then leaves blocks 0..15 in order.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void LoadTransposed(ref byte stripe, ref Vector512<uint> m)
+    {
+        for (nuint word = 0; word < 16; word += 4)
+        {
+            nuint offset = word * 4;
+            Vector512<uint> x0 = Gather(ref stripe, offset);
+            Vector512<uint> x1 = Gather(ref stripe, offset + 64);
+            Vector512<uint> x2 = Gather(ref stripe, offset + 128);
+            Vector512<uint> x3 = Gather(ref stripe, offset + 192);
+
+            // a = words j, j+1 of blocks k, k+1 (k = 0, 4, 8, 12 by 128-bit lane); b = words j+2, j+3; c, d likewise for blocks k+2, k+3.
+            Vector512<ulong> a = Avx512F.UnpackLow(x0, x1).AsUInt64();
+            Vector512<ulong> b = Avx512F.UnpackHigh(x0, x1).AsUInt64();
+            Vector512<ulong> c = Avx512F.UnpackLow(x2, x3).AsUInt64();
+            Vector512<ulong> d = Avx512F.UnpackHigh(x2, x3).AsUInt64();
+            Unsafe.Add(ref m, word) = Avx512F.UnpackLow(a, c).AsUInt32();
+            Unsafe.Add(ref m, word + 1) = Avx512F.UnpackHigh(a, c).AsUInt32();
+            Unsafe.Add(ref m, word + 2) = Avx512F.UnpackLow(b, d).AsUInt32();
+            Unsafe.Add(ref m, word + 3) = Avx512F.UnpackHigh(b, d).AsUInt32();
+        }
+    }
+
+    /// <summary>16 bytes at <paramref name="offset"/> of blocks k, k + 4, k + 8, k + 12 (the offset includes 64 k).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Vector512<uint> Gather(ref byte stripe, nuint offset) => Vector512.Create(
+        Vector256.Create(Vector128.LoadUnsafe(ref stripe, offset), Vector128.LoadUnsafe(ref stripe, offset + 256)),
+        Vector256.Create(Vector128.LoadUnsafe(ref stripe, offset + 512), Vector128.LoadUnsafe(ref stripe, offset + 768))).AsUInt32();
+
+    /// <summary>Message word <c>scaled / 4</c>; see <see cref="Blake2pLaneSchedule"/>.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Vector512<uint> Word(ref Vector512<uint> m0, byte scaled) =>
+        Unsafe.AddByteOffset(ref m0, (nuint)scaled * 16);
+
+    /// <remarks>(a + x) + b as in the 32-register case of Blake2spVector256.G, for the same reason.</remarks>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void G(ref Vector512<uint> a, ref Vector512<uint> b, ref Vector512<uint> c, ref Vector512<uint> d, ref Vector512<uint> m0, byte x, byte y)
+    {
+        a = a + Word(ref m0, x) + b;
+        d = Avx512F.RotateRight(d ^ a, 16);
+        c += d;
+        b = Avx512F.RotateRight(b ^ c, 12);
+        a = a + Word(ref m0, y) + b;
+        d = Avx512F.RotateRight(d ^ a, 8);
+        c += d;
+        b = Avx512F.RotateRight(b ^ c, 7);
+    }
+}
