@@ -65,12 +65,27 @@ public class AllocationTests
 public sealed class OptimizedLibraryTheoryAttribute : TheoryAttribute
 {
     public OptimizedLibraryTheoryAttribute([CallerFilePath] string? sourceFilePath = null, [CallerLineNumber] int sourceLineNumber = -1)
-        : base(sourceFilePath, sourceLineNumber)
+        : base(sourceFilePath, sourceLineNumber) => Skip = OptimizedLibrary.SkipReason;
+}
+
+/// <summary>The <see cref="OptimizedLibraryTheoryAttribute"/> of a single test.</summary>
+public sealed class OptimizedLibraryFactAttribute : FactAttribute
+{
+    public OptimizedLibraryFactAttribute([CallerFilePath] string? sourceFilePath = null, [CallerLineNumber] int sourceLineNumber = -1)
+        : base(sourceFilePath, sourceLineNumber) => Skip = OptimizedLibrary.SkipReason;
+}
+
+internal static class OptimizedLibrary
+{
+    /// <summary>Why an allocation test cannot measure this build of the library, or null when it can.</summary>
+    public static string? SkipReason
     {
-        var debuggable = typeof(Blake2b).Assembly.GetCustomAttributes(typeof(System.Diagnostics.DebuggableAttribute), false);
-        if (debuggable.Length != 0 && ((System.Diagnostics.DebuggableAttribute)debuggable[0]).IsJITOptimizerDisabled)
+        get
         {
-            Skip = "Blake2Fast was built without optimizations (Debug); run with -c Release to measure allocations.";
+            var debuggable = typeof(Blake2b).Assembly.GetCustomAttributes(typeof(System.Diagnostics.DebuggableAttribute), false);
+            return debuggable.Length != 0 && ((System.Diagnostics.DebuggableAttribute)debuggable[0]).IsJITOptimizerDisabled
+                ? "Blake2Fast was built without optimizations (Debug); run with -c Release to measure allocations."
+                : null;
         }
     }
 }

@@ -250,7 +250,7 @@ public abstract class HashManyTests
         Assert.Equal(0, M.HashMany(Pattern(3), ReadOnlySpan<byte>.Empty, 5, Span<byte>.Empty, 16));
     }
 
-    [Fact]
+    [OptimizedLibraryFact]
     public void Span_overloads_allocate_nothing()
     {
         ReadOnlyMemory<byte>[] sources = AsMemory(Messages(64, 1, MixedLength));
