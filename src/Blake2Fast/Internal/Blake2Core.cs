@@ -175,6 +175,11 @@ internal struct Blake2Core<TVariant> : IBlake2Engine where TVariant : struct, IB
         }
     }
 
+    /// <inheritdoc/>
+    /// <remarks>Uses none of this state: see <see cref="Blake2Message{TVariant}"/>.</remarks>
+    public readonly int HashMessage(scoped in Blake2Settings settings, ReadOnlySpan<byte> source, Span<byte> destination) =>
+        Blake2Message<TVariant>.Hash(settings, source, destination);
+
     private readonly void ThrowIfNotActive()
     {
         if (_status != Active)

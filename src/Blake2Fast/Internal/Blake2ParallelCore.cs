@@ -257,6 +257,16 @@ internal struct Blake2ParallelCore<TParallel> : IBlake2Engine where TParallel : 
         }
     }
 
+    /// <inheritdoc/>
+    public int HashMessage(scoped in Blake2Settings settings, ReadOnlySpan<byte> source, Span<byte> destination)
+    {
+        this = default;
+        Initialize(settings);
+        Update(source);
+        Finish(destination);
+        return settings.DigestLength;
+    }
+
     private readonly void ThrowIfNotActive()
     {
         if (_status != Active)

@@ -31,4 +31,12 @@ internal interface IBlake2Engine
 
     /// <summary>Zeroes the key, buffered input and chain values.</summary>
     void Erase();
+
+    /// <summary>
+    /// Hashes one whole message into the first <c>settings.DigestLength</c> bytes of
+    /// <paramref name="destination"/> (checked by the caller), reading all of
+    /// <paramref name="source"/> before writing. May be called on an uninitialised instance: it
+    /// neither reads this state first nor leaves a secret in it.
+    /// </summary>
+    int HashMessage(scoped in Blake2Settings settings, ReadOnlySpan<byte> source, Span<byte> destination);
 }

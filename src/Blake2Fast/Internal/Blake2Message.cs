@@ -1,0 +1,76 @@
+using System;
+using System.Security.Cryptography;
+
+namespace Blake2Fast.Internal;
+
+/// <summary>
+/// BLAKE2b or BLAKE2s of one whole message held in memory: the span one-shots' path, without the
+/// incremental engine's state.
+/// </summary>
+/// <remarks>
+/// <para><see cref="Blake2Core{TVariant}"/> keeps an initial chain for <c>Reset</c>, a key copy,
+/// a block buffer and a status, clears and copies each of them on the way in and erases all of them
+/// on the way out: about 350 bytes of stores around a single block. With the whole message at hand
+/// none of that is needed: every block but the last is compressed where it lies, and only the key
+/// block and the zero-padded last block pass through a stack buffer, which is erased with the
+/// chain value.</para>
+/// <para>Measured on an AMD EPYC (Zen 5), both builds loaded into one process and timed in
+/// interleaved rounds (medians, two runs): <c>Blake2b.HashData</c> of 64 bytes 247 and 255 ns
+/// through the engine, 221 and 218 ns here; <c>Blake2s.HashData</c> 224 and 221 ns, 215 and 212;
+/// 1 KiB and 3 MiB unchanged within 2%. The fixed cost is what small messages pay.</para>
+/// </remarks>
+internal static class Blake2Message<TVariant> where TVariant : struct, IBlake2Variant
+{
+    /// <summary>
+    /// Hashes <paramref name="source"/> into the first <c>settings.DigestLength</c> bytes of
+    /// <paramref name="destination"/> (checked by the caller). Every input byte is read before
+    /// the digest is written, so the two may overlap.
+    /// </summary>
+    public static int Hash(scoped in Blake2Settings settings, ReadOnlySpan<byte> source, Span<byte> destination) =>
+        Hash(settings, source, destination, default(TVariant).DefaultKernel);
+
+    /// <summary>As <see cref="Hash(in Blake2Settings, ReadOnlySpan{byte}, Span{byte})"/>, with the compress kernel given (the measuring programs force each one).</summary>
+    public static int Hash(scoped in Blake2Settings settings, ReadOnlySpan<byte> source, Span<byte> destination, byte kernel)
+    {
+        TVariant variant = default;
+        int blockLength = variant.BlockLength;
+        Span<byte> chain = stackalloc byte[64];
+        Span<byte> block = stackalloc byte[128];
+        block = block[..blockLength];
+        ulong t0 = 0;
+        ulong t1 = 0;
+        variant.InitializeChain(chain, settings);
+        bool keyBlockIsLast = false;
+        if (!settings.Key.IsEmpty)
+        {
+            // The key, zero-padded to a whole block, is the first block; with no data it is also the last.
+            keyBlockIsLast = source.IsEmpty;
+            block.Clear();
+            settings.Key.CopyTo(block);
+            variant.Compress(kernel, chain, block, ref t0, ref t1, (uint)blockLength, final: keyBlockIsLast, lastNode: keyBlockIsLast && settings.IsLastNode);
+        }
+
+        if (!keyBlockIsLast)
+        {
+            // Keep the last 1..blockLength bytes (none for an empty message) for the final block.
+            int direct = source.IsEmpty ? 0 : (source.Length - 1) / blockLength * blockLength;
+            if (direct != 0)
+            {
+                variant.Compress(kernel, chain, source[..direct], ref t0, ref t1, (uint)blockLength, final: false, lastNode: false);
+                source = source[direct..];
+            }
+
+            source.CopyTo(block);
+            block[source.Length..].Clear();
+            variant.Compress(kernel, chain, block, ref t0, ref t1, (uint)source.Length, final: true, lastNode: settings.IsLastNode);
+        }
+
+        variant.WriteDigest(chain, destination[..settings.DigestLength]);
+
+        // No exception can occur between the first write of a secret and here (the caller has
+        // checked every argument), so no finally block is needed for the erasure.
+        CryptographicOperations.ZeroMemory(block);
+        CryptographicOperations.ZeroMemory(chain);
+        return settings.DigestLength;
+    }
+}
