@@ -7,37 +7,30 @@ using System.Runtime.Intrinsics.X86;
 namespace Blake2Fast.Kernels;
 
 /// <summary>
-/// The message gather a 256-bit BLAKE2b kernel does differently per ISA; the G rotations come
-/// from the <see cref="IBlake2bLaneRotations"/> strategy of the same ISA.
-/// </summary>
-internal interface IBlake2bIsa256
-{
-    /// <summary>
-    /// The message words of one round: the x and y inputs of the four column G functions, then
-    /// of the four diagonal ones, in the lane order of <see cref="Blake2bLaneSchedule"/>, whose
-    /// round row starts at <paramref name="schedule"/>.
-    /// </summary>
-    static abstract void Gather(ref ulong block, ref byte schedule, out Vector256<ulong> columnX, out Vector256<ulong> columnY, out Vector256<ulong> diagonalX, out Vector256<ulong> diagonalY);
-}
-
-/// <summary>
 /// BLAKE2b compression with each row of the 4x4 state in one 256-bit register, so each G step
-/// works on all four columns (or diagonals) at once. The round is written once here; the ISA
-/// strategies supply the message gathers and the rotations. x86 only, so little-endian.
+/// works on all four columns (or diagonals) at once. The round and the message gather are written
+/// once here; the entry points <see cref="Blake2bAvx2"/> and <see cref="Blake2bAvx512"/> differ
+/// only in the <see cref="IBlake2bLaneRotations"/> strategy. x86 only, so little-endian.
 /// </summary>
 /// <remarks>
-/// JIT output (x64, .NET 10, DOTNET_JitDisasm): the round loop is 48 instructions with AVX-512
-/// (message: 2 vpmovzxbq, 2 vpermt2q, 2 vextracti64x4) and 80 with AVX2 (43 of them the message
-/// gathers), all rows in registers. The rounds are latency-bound: each G step is a chain of
-/// add, xor, rotate, add, xor, rotate, twice. On the AMD EPYC development machine, where vector
-/// add, xor, rotate and shuffle were measured at 2 cycles latency, that is at least 48 cycles a
-/// round (24 chained instructions), so these kernels run at 800-900 MiB/s there (about 49 cycles
-/// a round at 4.1 GHz) and the scalar kernel is faster.
+/// <para>
+/// JIT output (x64, .NET 10, DOTNET_JitDisasm): the round loop is 81 instructions with AVX-512 and
+/// 85 with AVX2, all rows in registers and no 512-bit register. 44 of them are the message gather
+/// (16 movzx schedule loads, 4 vmovq, 12 vpbroadcastq from memory, 12 vpblendd), 3 the loop
+/// counter; the only shuffles are the 6 vpermq of the diagonalisation, plus, with AVX2, the
+/// 6 vpshufd/vpshufb rotations.
+/// </para>
+/// <para>
+/// The rounds are latency-bound: each G step is a chain of add, xor, rotate, add, xor, rotate,
+/// twice. On the AMD EPYC development machine, where vector add, xor, rotate and shuffle were
+/// measured at 2 cycles latency, that is at least 48 cycles a round (24 chained instructions), so
+/// these kernels ran at 800-900 MiB/s there (about 49 cycles a round at 4.1 GHz, measured with
+/// the earlier gathers) and the scalar kernel is faster.
+/// </para>
 /// </remarks>
 internal static class Blake2bVector256
 {
-    public static void Compress<TIsa, TRotations>(Span<ulong> chain, ReadOnlySpan<byte> blocks, ref ulong t0, ref ulong t1, uint increment, ulong f0, ulong f1)
-        where TIsa : struct, IBlake2bIsa256
+    public static void Compress<TRotations>(Span<ulong> chain, ReadOnlySpan<byte> blocks, ref ulong t0, ref ulong t1, uint increment, ulong f0, ulong f1)
         where TRotations : struct, IBlake2bLaneRotations
     {
         ref ulong h = ref MemoryMarshal.GetReference(chain);
@@ -70,7 +63,12 @@ internal static class Blake2bVector256
             ref byte schedule = ref scheduleStart;
             for (int round = 0; round < 12; round++)
             {
-                TIsa.Gather(ref block, ref schedule, out Vector256<ulong> x0, out Vector256<ulong> y0, out Vector256<ulong> x1, out Vector256<ulong> y1);
+                // The x and y inputs of the four column G functions, then of the four diagonal
+                // ones, in the lane order of Blake2bLaneSchedule.
+                Vector256<ulong> x0 = Pick(ref block, ref schedule, 0);
+                Vector256<ulong> y0 = Pick(ref block, ref schedule, 4);
+                Vector256<ulong> x1 = Pick(ref block, ref schedule, 8);
+                Vector256<ulong> y1 = Pick(ref block, ref schedule, 12);
                 G<TRotations>(ref a, ref b, ref c, ref d, x0, y0);
 
                 // Lane j then holds diagonal j - 1: a moves by three lanes, c by one, d by two.
@@ -95,6 +93,47 @@ internal static class Blake2bVector256
         h1.StoreUnsafe(ref h, 4);
         t0 = c0;
         t1 = c1;
+    }
+
+    /// <summary>
+    /// The four message words named by schedule bytes <paramref name="first"/> to
+    /// <paramref name="first"/> + 3 of the round row at <paramref name="schedule"/>, in lanes 0-3.
+    /// </summary>
+    /// <remarks>
+    /// <para>
+    /// One vmovq for lane 0, then per other lane a vpbroadcastq with a memory operand merged by
+    /// vpblendd. On Intel cores a broadcast from memory is a pure load uop and vpblendd runs on
+    /// ports 0, 1 and 5, so the gather puts nothing on port 5 alone. That matters because the
+    /// AVX2 rotations (vpshufd, vpshufb) and the vpermq diagonalisation need port 5 and are on
+    /// the critical chain. Modelled with llvm-mca for Skylake-SP, which we do not have: the
+    /// earlier Vector256.Create of four scalars (vmovq, vpinsrq, vinserti128) put 12 uops a round
+    /// on port 5 alone, and port 5 was busy 25 of the 26 cycles of a round; now 19.
+    /// </para>
+    /// <para>
+    /// The same gather serves AVX-512. The earlier AVX-512 gather (the block in two zmm, two
+    /// vpermt2q per round) had fewer instructions, but on Skylake-SP to Ice Lake-SP Xeons any
+    /// 512-bit uop lowers the clock (the AVX-512 licence) and shuts port 1's vector ALU while it
+    /// is in flight, and the block's second 64 bytes were reloaded every round, a cache-line
+    /// split on array data. Not measured on a Xeon: the licence and the port 1 shutdown are
+    /// beyond llvm-mca, which models both gathers at 24 cycles a round. A vpgatherqq with
+    /// vpmovzxbq indices was measured earlier on the development machine and was slower than
+    /// scalar loads (about 720 vs 775 MiB/s): gathers are off the critical path, so cheap issue
+    /// matters more than instruction count.
+    /// </para>
+    /// <para>
+    /// <paramref name="first"/> is a constant at each call, so after inlining the schedule bytes
+    /// are read at [schedule + constant]; a ref advanced per vector cost a lea each.
+    /// </para>
+    /// </remarks>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Vector256<ulong> Pick(ref ulong block, ref byte schedule, int first)
+    {
+        // Each vpblendd mask takes the two dwords of one 64-bit lane from the broadcast.
+        Vector256<uint> words = Vector256.CreateScalarUnsafe(Unsafe.Add(ref block, Unsafe.Add(ref schedule, first))).AsUInt32();
+        words = Avx2.Blend(words, Vector256.Create(Unsafe.Add(ref block, Unsafe.Add(ref schedule, first + 1))).AsUInt32(), 0b0000_1100);
+        words = Avx2.Blend(words, Vector256.Create(Unsafe.Add(ref block, Unsafe.Add(ref schedule, first + 2))).AsUInt32(), 0b0011_0000);
+        words = Avx2.Blend(words, Vector256.Create(Unsafe.Add(ref block, Unsafe.Add(ref schedule, first + 3))).AsUInt32(), 0b1100_0000);
+        return words.AsUInt64();
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
