@@ -207,9 +207,9 @@ internal static partial class ScalarPreference
 /// <item>AMD EPYC Zen 3 (family 19h, AVX2, no AVX-512): BLAKE2b loop 198 / 283 us, AVX2 lanes
 /// 132 / 199, 128-bit lanes 219 / 388; BLAKE2s loop 185 / 433, AVX2 lanes 91 / 253, 128-bit lanes
 /// 125 / 414 (350 and 372 in two other runs).</item>
-/// <item>AMD EPYC Zen 5 (family 1Ah, AVX-512; an earlier session, before the driver's copies were
-/// made word-sized): BLAKE2b 64 bytes loop 160, 512-bit lanes 78, 256-bit AVX-512VL lanes 94,
-/// AVX2 144, 128-bit 186; BLAKE2s 64 bytes loop 171, 512-bit lanes 58, 128-bit 108.</item>
+/// <item>AMD EPYC Zen 5 (family 1Ah, AVX-512), at 3654663: BLAKE2b loop 153 / 342, 512-bit lanes
+/// 51 / 72, 256-bit AVX-512VL lanes 71 / 117, AVX2 97 / 137, 128-bit 157 / 284; BLAKE2s loop
+/// 159 / 418, 512-bit lanes 33 / 76, AVX-512VL 42 / 116, AVX2 49 / 139, 128-bit 85 / 278.</item>
 /// </list>
 /// <para>No Intel CPU was measured. There the lane kernels are picked on published evidence only:
 /// Rust's blake2b_simd/blake2s_simd <c>hash_many</c> on an Intel Xeon with AVX2, 84 ns per 64-byte
