@@ -379,26 +379,20 @@ internal static class Blake2Many<TVariant> where TVariant : struct, IBlake2ManyV
     }
 
     /// <summary>Copies the 8 contiguous words of <paramref name="chain"/> into lane <paramref name="lane"/>'s column.</summary>
-    private static void ChainToLane(ReadOnlySpan<byte> chain, Span<byte> state, int rowLength, int lane)
-    {
-        int wordLength = default(TVariant).WordLength;
-        ref byte column = ref LaneWord(state, rowLength, lane, 0, 8);
-        ref byte source = ref MemoryMarshal.GetReference(chain[..(8 * wordLength)]);
-        for (int word = 0; word < 8; word++)
-        {
-            StoreWord(ref Unsafe.Add(ref column, word * rowLength), LoadWord(ref Unsafe.Add(ref source, word * wordLength)));
-        }
-    }
+    private static void ChainToLane(ReadOnlySpan<byte> chain, Span<byte> state, int rowLength, int lane) =>
+        CopyChainWords(ref MemoryMarshal.GetReference(chain[..(8 * default(TVariant).WordLength)]), default(TVariant).WordLength, ref LaneWord(state, rowLength, lane, 0, 8), rowLength);
 
     /// <summary>Copies lane <paramref name="lane"/>'s 8 chain words into <paramref name="chain"/>, contiguous.</summary>
-    private static void LaneToChain(ReadOnlySpan<byte> state, int rowLength, int lane, Span<byte> chain)
+    private static void LaneToChain(ReadOnlySpan<byte> state, int rowLength, int lane, Span<byte> chain) =>
+        CopyChainWords(ref LaneWord(state, rowLength, lane, 0, 8), rowLength, ref MemoryMarshal.GetReference(chain[..(8 * default(TVariant).WordLength)]), default(TVariant).WordLength);
+
+    /// <summary>Copies 8 words, <paramref name="sourceStride"/> bytes apart, to <paramref name="destinationStride"/> bytes apart (bounds checked by the callers).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void CopyChainWords(ref byte source, int sourceStride, ref byte destination, int destinationStride)
     {
-        int wordLength = default(TVariant).WordLength;
-        ref byte column = ref LaneWord(state, rowLength, lane, 0, 8);
-        ref byte target = ref MemoryMarshal.GetReference(chain[..(8 * wordLength)]);
         for (int word = 0; word < 8; word++)
         {
-            StoreWord(ref Unsafe.Add(ref target, word * wordLength), LoadWord(ref Unsafe.Add(ref column, word * rowLength)));
+            StoreWord(ref Unsafe.Add(ref destination, word * destinationStride), LoadWord(ref Unsafe.Add(ref source, word * sourceStride)));
         }
     }
 
