@@ -27,31 +27,27 @@ internal readonly struct Blake2bVariant : IBlake2ManyVariant
     public void CompressLanes(Blake2ManyKernel kernel, Span<byte> state, ReadOnlySpan<byte> stripe, Span<byte> scratch) =>
         Blake2bManyKernels.Compress(kernel, state, stripe, scratch);
 
+    /// <remarks>
+    /// The parameter block's words are built as integers, not written into a zeroed 64-byte block
+    /// and read back: this runs once per hash, and for a 64-byte one-shot it was more than a third
+    /// of the time spent outside the kernel (perf on the AMD EPYC Zen 5). With this and the
+    /// one-shot's block cleared whole, both builds in one process: Blake2b.HashData of 64 bytes
+    /// 146.8 -> 134.4 ns, Blake2s 151.3 -> 132.5 ns; 1 KiB and 3 MiB unchanged.
+    /// </remarks>
     public void InitializeChain(Span<byte> chain, scoped in Blake2Settings settings)
     {
-        Span<byte> block = stackalloc byte[64];
-        block.Clear();
-        block[0] = (byte)settings.DigestLength;
-        block[1] = (byte)settings.Key.Length;
-        block[2] = settings.FanOut;
-        block[3] = settings.MaxDepth;
-        BinaryPrimitives.WriteUInt32LittleEndian(block[4..], settings.LeafLength);
-        BinaryPrimitives.WriteUInt64LittleEndian(block[8..], settings.NodeOffset);
-        block[16] = settings.NodeDepth;
-        block[17] = settings.InnerLength;
-        settings.Salt.CopyTo(block[32..48]);
-        settings.Personalization.CopyTo(block[48..64]);
-
+        ulong p0 = (uint)settings.DigestLength | ((ulong)(uint)settings.Key.Length << 8) | ((ulong)settings.FanOut << 16)
+            | ((ulong)settings.MaxDepth << 24) | ((ulong)settings.LeafLength << 32);
+        ulong p2 = settings.NodeDepth | ((ulong)settings.InnerLength << 8);
         Span<ulong> words = MemoryMarshal.Cast<byte, ulong>(chain)[..8];
-        ReadOnlySpan<ulong> iv =
-        [
-            Blake2bScalar.IV0, Blake2bScalar.IV1, Blake2bScalar.IV2, Blake2bScalar.IV3,
-            Blake2bScalar.IV4, Blake2bScalar.IV5, Blake2bScalar.IV6, Blake2bScalar.IV7,
-        ];
-        for (int i = 0; i < 8; i++)
-        {
-            words[i] = iv[i] ^ BinaryPrimitives.ReadUInt64LittleEndian(block[(8 * i)..]);
-        }
+        words[0] = Blake2bScalar.IV0 ^ p0;
+        words[1] = Blake2bScalar.IV1 ^ settings.NodeOffset;
+        words[2] = Blake2bScalar.IV2 ^ p2;
+        words[3] = Blake2bScalar.IV3;
+        words[4] = Blake2bScalar.IV4 ^ ParameterBytes.Word64(settings.Salt, 0);
+        words[5] = Blake2bScalar.IV5 ^ ParameterBytes.Word64(settings.Salt, 8);
+        words[6] = Blake2bScalar.IV6 ^ ParameterBytes.Word64(settings.Personalization, 0);
+        words[7] = Blake2bScalar.IV7 ^ ParameterBytes.Word64(settings.Personalization, 8);
     }
 
     public void Compress(byte kernel, Span<byte> chain, ReadOnlySpan<byte> blocks, ref ulong t0, ref ulong t1, uint increment, bool final, bool lastNode) =>

@@ -27,34 +27,24 @@ internal readonly struct Blake2sVariant : IBlake2ManyVariant
     public void CompressLanes(Blake2ManyKernel kernel, Span<byte> state, ReadOnlySpan<byte> stripe, Span<byte> scratch) =>
         Blake2sManyKernels.Compress(kernel, state, stripe, scratch);
 
+    /// <remarks>As in <see cref="Blake2bVariant.InitializeChain"/>, the parameter block's words are built as integers.</remarks>
     public void InitializeChain(Span<byte> chain, scoped in Blake2Settings settings)
     {
-        Span<byte> block = stackalloc byte[32];
-        block.Clear();
-        block[0] = (byte)settings.DigestLength;
-        block[1] = (byte)settings.Key.Length;
-        block[2] = settings.FanOut;
-        block[3] = settings.MaxDepth;
-        BinaryPrimitives.WriteUInt32LittleEndian(block[4..], settings.LeafLength);
+        uint p0 = (uint)settings.DigestLength | ((uint)settings.Key.Length << 8) | ((uint)settings.FanOut << 16) | ((uint)settings.MaxDepth << 24);
 
         // The node offset is 48 bits (bytes 8..13); BLAKE2Xs keeps its XOF length in the top 16.
-        BinaryPrimitives.WriteUInt32LittleEndian(block[8..], (uint)settings.NodeOffset);
-        BinaryPrimitives.WriteUInt16LittleEndian(block[12..], (ushort)(settings.NodeOffset >> 32));
-        block[14] = settings.NodeDepth;
-        block[15] = settings.InnerLength;
-        settings.Salt.CopyTo(block[16..24]);
-        settings.Personalization.CopyTo(block[24..32]);
-
+        uint p3 = (uint)(ushort)(settings.NodeOffset >> 32) | ((uint)settings.NodeDepth << 16) | ((uint)settings.InnerLength << 24);
+        ulong salt = ParameterBytes.Word64(settings.Salt, 0);
+        ulong personalization = ParameterBytes.Word64(settings.Personalization, 0);
         Span<uint> words = MemoryMarshal.Cast<byte, uint>(chain)[..8];
-        ReadOnlySpan<uint> iv =
-        [
-            Blake2sScalar.IV0, Blake2sScalar.IV1, Blake2sScalar.IV2, Blake2sScalar.IV3,
-            Blake2sScalar.IV4, Blake2sScalar.IV5, Blake2sScalar.IV6, Blake2sScalar.IV7,
-        ];
-        for (int i = 0; i < 8; i++)
-        {
-            words[i] = iv[i] ^ BinaryPrimitives.ReadUInt32LittleEndian(block[(4 * i)..]);
-        }
+        words[0] = Blake2sScalar.IV0 ^ p0;
+        words[1] = Blake2sScalar.IV1 ^ settings.LeafLength;
+        words[2] = Blake2sScalar.IV2 ^ (uint)settings.NodeOffset;
+        words[3] = Blake2sScalar.IV3 ^ p3;
+        words[4] = Blake2sScalar.IV4 ^ (uint)salt;
+        words[5] = Blake2sScalar.IV5 ^ (uint)(salt >> 32);
+        words[6] = Blake2sScalar.IV6 ^ (uint)personalization;
+        words[7] = Blake2sScalar.IV7 ^ (uint)(personalization >> 32);
     }
 
     public void Compress(byte kernel, Span<byte> chain, ReadOnlySpan<byte> blocks, ref ulong t0, ref ulong t1, uint increment, bool final, bool lastNode) =>
