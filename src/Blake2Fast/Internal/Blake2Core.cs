@@ -129,8 +129,7 @@ internal struct Blake2Core<TVariant> : IBlake2Engine where TVariant : struct, IB
                 _bufferLength = 0;
             }
 
-            // input is not empty here; keep its last 1..blockLength bytes back.
-            int direct = (input.Length - 1) / blockLength * blockLength;
+            int direct = BytesBeforeLastBlock(input.Length);
             if (direct != 0)
             {
                 default(TVariant).Compress(_kernel, _chain.AsSpan(), input[..direct], ref _t0, ref _t1, (uint)blockLength, final: false, lastNode: false);
@@ -174,6 +173,14 @@ internal struct Blake2Core<TVariant> : IBlake2Engine where TVariant : struct, IB
             _status = status;
         }
     }
+
+    /// <summary>
+    /// How many of <paramref name="length"/> bytes can be compressed as non-final blocks: all but
+    /// the last 1 to BlockLength bytes (none of an empty input), which the final block takes.
+    /// Shared with <see cref="Blake2Message{TVariant}"/> so the block-boundary rule is written once.
+    /// </summary>
+    public static int BytesBeforeLastBlock(int length) =>
+        length == 0 ? 0 : (length - 1) / default(TVariant).BlockLength * default(TVariant).BlockLength;
 
     /// <inheritdoc/>
     /// <remarks>Uses none of this state: see <see cref="Blake2Message{TVariant}"/>.</remarks>

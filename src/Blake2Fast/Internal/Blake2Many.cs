@@ -380,17 +380,17 @@ internal static class Blake2Many<TVariant> where TVariant : struct, IBlake2ManyV
 
     /// <summary>Copies the 8 contiguous words of <paramref name="chain"/> into lane <paramref name="lane"/>'s column.</summary>
     private static void ChainToLane(ReadOnlySpan<byte> chain, Span<byte> state, int rowLength, int lane) =>
-        CopyChainWords(ref MemoryMarshal.GetReference(chain[..(8 * default(TVariant).WordLength)]), default(TVariant).WordLength, ref LaneWord(state, rowLength, lane, 0, 8), rowLength);
+        CopyWords(8, ref MemoryMarshal.GetReference(chain[..(8 * default(TVariant).WordLength)]), default(TVariant).WordLength, ref LaneWord(state, rowLength, lane, 0, 8), rowLength);
 
     /// <summary>Copies lane <paramref name="lane"/>'s 8 chain words into <paramref name="chain"/>, contiguous.</summary>
     private static void LaneToChain(ReadOnlySpan<byte> state, int rowLength, int lane, Span<byte> chain) =>
-        CopyChainWords(ref LaneWord(state, rowLength, lane, 0, 8), rowLength, ref MemoryMarshal.GetReference(chain[..(8 * default(TVariant).WordLength)]), default(TVariant).WordLength);
+        CopyWords(8, ref LaneWord(state, rowLength, lane, 0, 8), rowLength, ref MemoryMarshal.GetReference(chain[..(8 * default(TVariant).WordLength)]), default(TVariant).WordLength);
 
-    /// <summary>Copies 8 words, <paramref name="sourceStride"/> bytes apart, to <paramref name="destinationStride"/> bytes apart (bounds checked by the callers).</summary>
+    /// <summary>Copies <paramref name="count"/> words, <paramref name="sourceStride"/> bytes apart, to <paramref name="destinationStride"/> bytes apart (bounds checked by the callers).</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void CopyChainWords(ref byte source, int sourceStride, ref byte destination, int destinationStride)
+    private static void CopyWords(int count, ref byte source, int sourceStride, ref byte destination, int destinationStride)
     {
-        for (int word = 0; word < 8; word++)
+        for (int word = 0; word < count; word++)
         {
             StoreWord(ref Unsafe.Add(ref destination, word * destinationStride), LoadWord(ref Unsafe.Add(ref source, word * sourceStride)));
         }
@@ -400,14 +400,8 @@ internal static class Blake2Many<TVariant> where TVariant : struct, IBlake2ManyV
     private static void WriteLaneDigest(ReadOnlySpan<byte> state, int rowLength, int lane, Span<byte> destination)
     {
         int wordLength = default(TVariant).WordLength;
-        ref byte column = ref LaneWord(state, rowLength, lane, 0, 8);
-        ref byte target = ref MemoryMarshal.GetReference(destination);
         int words = destination.Length / wordLength;
-        for (int word = 0; word < words; word++)
-        {
-            StoreWord(ref Unsafe.Add(ref target, word * wordLength), LoadWord(ref Unsafe.Add(ref column, word * rowLength)));
-        }
-
+        CopyWords(words, ref LaneWord(state, rowLength, lane, 0, 8), rowLength, ref MemoryMarshal.GetReference(destination), wordLength);
         int offset = words * wordLength;
         if (offset < destination.Length)
         {

@@ -52,8 +52,7 @@ internal static class Blake2Message<TVariant> where TVariant : struct, IBlake2Va
 
         if (!keyBlockIsLast)
         {
-            // Keep the last 1..blockLength bytes (none for an empty message) for the final block.
-            int direct = source.IsEmpty ? 0 : (source.Length - 1) / blockLength * blockLength;
+            int direct = Blake2Core<TVariant>.BytesBeforeLastBlock(source.Length);
             if (direct != 0)
             {
                 variant.Compress(kernel, chain, source[..direct], ref t0, ref t1, (uint)blockLength, final: false, lastNode: false);
