@@ -158,10 +158,10 @@ internal static class Blake3LaneKernel<TLanes, TVector>
         Unsafe.Add(ref h0, 7) = TLanes.Xor(v7, v15);
     }
 
-    /// <summary>Message word <c>scaled / 4</c>: the schedule holds 4 x the word index.</summary>
+    /// <summary>Message word <c>scaled / 16</c>: the schedule holds 16 x the word index.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static TVector Word(ref TVector m0, byte scaled) =>
-        Unsafe.AddByteOffset(ref m0, (nuint)scaled * (nuint)(Unsafe.SizeOf<TVector>() / 4));
+        Unsafe.AddByteOffset(ref m0, (nuint)scaled * (nuint)(Unsafe.SizeOf<TVector>() / 16));
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void G(ref TVector a, ref TVector b, ref TVector c, ref TVector d, ref TVector m0, byte x, byte y)

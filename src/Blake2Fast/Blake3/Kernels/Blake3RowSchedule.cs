@@ -4,7 +4,7 @@ namespace Blake2Fast.Kernels;
 
 /// <summary>
 /// Which message word each lane of the 128-bit BLAKE3 row kernel needs in each round, in the lane
-/// order of <see cref="Blake2sSchedule.Words"/> (whose round code <see cref="Blake3Row128{TIsa}"/> runs).
+/// order of <see cref="Blake2sSchedule.Words"/> (whose round code the row kernel, Blake3Row128, runs).
 /// </summary>
 /// <remarks>
 /// Row r is BLAKE3's message permutation applied r times, read at positions 0, 2, 4, 6, 1, 3, 5,
