@@ -18,12 +18,9 @@ internal static class Blake3LaneKernel<TLanes, TVector>
     where TLanes : struct, IBlake3Lanes<TVector>
     where TVector : unmanaged
 {
-    private const int BlockLength = 64;
-    private const int ChunkLength = 1024;
-    private const int ChainingValueLength = 32;
-    private const uint ChunkStart = 1;
-    private const uint ChunkEnd = 2;
-    private const uint Parent = 4;
+    private const int BlockLength = Blake3Constants.BlockLength;
+    private const int ChunkLength = Blake3Constants.ChunkLength;
+    private const int ChainingValueLength = Blake3Constants.ChainingValueLength;
 
     /// <summary>
     /// Hashes the whole groups of N chunks in <paramref name="input"/> (as Blake3Kernels.HashChunks)
@@ -46,7 +43,7 @@ internal static class Blake3LaneKernel<TLanes, TVector>
         {
             HashGroup(
                 ref Unsafe.Add(ref source, first * ChunkLength), ChunkLength, ChunkLength / BlockLength, key,
-                firstCounter + (ulong)first, incrementCounter: true, flags, ChunkStart, ChunkEnd,
+                firstCounter + (ulong)first, incrementCounter: true, flags, Blake3Constants.ChunkStart, Blake3Constants.ChunkEnd,
                 ref Unsafe.Add(ref destination, first * ChainingValueLength));
         }
 
@@ -76,7 +73,7 @@ internal static class Blake3LaneKernel<TLanes, TVector>
             // input that this or an earlier group has already loaded.
             HashGroup(
                 ref Unsafe.Add(ref source, first * BlockLength), BlockLength, 1, key,
-                0, incrementCounter: false, flags | Parent, 0, 0,
+                0, incrementCounter: false, flags | Blake3Constants.Parent, 0, 0,
                 ref Unsafe.Add(ref destination, first * ChainingValueLength));
         }
 
@@ -129,8 +126,8 @@ internal static class Blake3LaneKernel<TLanes, TVector>
     {
         TVector v0 = h0, v1 = Unsafe.Add(ref h0, 1), v2 = Unsafe.Add(ref h0, 2), v3 = Unsafe.Add(ref h0, 3);
         TVector v4 = Unsafe.Add(ref h0, 4), v5 = Unsafe.Add(ref h0, 5), v6 = Unsafe.Add(ref h0, 6), v7 = Unsafe.Add(ref h0, 7);
-        TVector v8 = TLanes.Broadcast(Blake2sScalar.IV0), v9 = TLanes.Broadcast(Blake2sScalar.IV1);
-        TVector v10 = TLanes.Broadcast(Blake2sScalar.IV2), v11 = TLanes.Broadcast(Blake2sScalar.IV3);
+        TVector v8 = TLanes.Broadcast(Blake3Constants.IV0), v9 = TLanes.Broadcast(Blake3Constants.IV1);
+        TVector v10 = TLanes.Broadcast(Blake3Constants.IV2), v11 = TLanes.Broadcast(Blake3Constants.IV3);
         TVector v12 = counterLow, v13 = counterHigh, v14 = TLanes.Broadcast(BlockLength), v15 = flags;
 
         ref byte s = ref MemoryMarshal.GetReference(Blake3LaneSchedule.Scaled);

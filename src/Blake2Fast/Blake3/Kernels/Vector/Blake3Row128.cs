@@ -47,7 +47,7 @@ internal static class Blake3Row128<TIsa> where TIsa : struct, IBlake2sIsa
         _ = block[63];
         a = Vector128.LoadUnsafe(ref h);
         b = Vector128.LoadUnsafe(ref h, 4);
-        c = Vector128.Create(Blake2sScalar.IV0, Blake2sScalar.IV1, Blake2sScalar.IV2, Blake2sScalar.IV3);
+        c = Vector128.Create(Blake3Constants.IV0, Blake3Constants.IV1, Blake3Constants.IV2, Blake3Constants.IV3);
         d = Vector128.Create((uint)counter, (uint)(counter >> 32), blockLength, flags);
 
         // Word reads through a ref uint at any alignment: x86 only, as in Blake2sVector128.
