@@ -26,54 +26,39 @@ internal static class Blake3LaneKernel<TLanes, TVector>
     /// Hashes the whole groups of N chunks in <paramref name="input"/> (as Blake3Kernels.HashChunks)
     /// and returns how many chunks that was; the caller hashes the rest with a narrower kernel.
     /// </summary>
-    public static int HashChunks(ReadOnlySpan<byte> input, ReadOnlySpan<uint> key, ulong firstCounter, uint flags, Span<byte> chainingValues)
+    public static int HashChunks(ReadOnlySpan<byte> input, ReadOnlySpan<uint> key, ulong firstCounter, uint flags, Span<byte> chainingValues) =>
+        HashGroups(input, ChunkLength, key, firstCounter, incrementCounter: true, flags, Blake3Constants.ChunkStart, Blake3Constants.ChunkEnd, chainingValues);
+
+    /// <summary>
+    /// Hashes the whole groups of N parents in <paramref name="childChainingValues"/> (as
+    /// Blake3Kernels.HashParents, in place allowed) and returns how many parents that was.
+    /// </summary>
+    /// <remarks>
+    /// Group g reads bytes 64 N g onwards and writes 32 N g onwards: in place, it overwrites only
+    /// input that this group (which loads all its input first) or an earlier one has already read.
+    /// </remarks>
+    public static int HashParents(ReadOnlySpan<byte> childChainingValues, ReadOnlySpan<uint> key, uint flags, Span<byte> chainingValues) =>
+        HashGroups(childChainingValues, BlockLength, key, 0, incrementCounter: false, flags | Blake3Constants.Parent, 0, 0, chainingValues);
+
+    /// <summary>The whole groups of N lanes of <paramref name="laneLength"/> bytes each; returns the lanes hashed.</summary>
+    private static int HashGroups(ReadOnlySpan<byte> input, int laneLength, ReadOnlySpan<uint> key, ulong firstCounter, bool incrementCounter, uint flags, uint startFlag, uint endFlag, Span<byte> chainingValues)
     {
         int lanes = TLanes.Lanes;
-        int done = input.Length / ChunkLength / lanes * lanes;
+        int done = input.Length / laneLength / lanes * lanes;
         if (done == 0)
         {
             return 0;
         }
 
-        _ = input[(done * ChunkLength) - 1];
+        _ = input[(done * laneLength) - 1];
         _ = chainingValues[(done * ChainingValueLength) - 1];
         ref byte source = ref MemoryMarshal.GetReference(input);
         ref byte destination = ref MemoryMarshal.GetReference(chainingValues);
         for (int first = 0; first < done; first += lanes)
         {
             HashGroup(
-                ref Unsafe.Add(ref source, first * ChunkLength), ChunkLength, ChunkLength / BlockLength, key,
-                firstCounter + (ulong)first, incrementCounter: true, flags, Blake3Constants.ChunkStart, Blake3Constants.ChunkEnd,
-                ref Unsafe.Add(ref destination, first * ChainingValueLength));
-        }
-
-        return done;
-    }
-
-    /// <summary>
-    /// Hashes the whole groups of N parents in <paramref name="childChainingValues"/> (as
-    /// Blake3Kernels.HashParents, in place allowed) and returns how many parents that was.
-    /// </summary>
-    public static int HashParents(ReadOnlySpan<byte> childChainingValues, ReadOnlySpan<uint> key, uint flags, Span<byte> chainingValues)
-    {
-        int lanes = TLanes.Lanes;
-        int done = childChainingValues.Length / BlockLength / lanes * lanes;
-        if (done == 0)
-        {
-            return 0;
-        }
-
-        _ = childChainingValues[(done * BlockLength) - 1];
-        _ = chainingValues[(done * ChainingValueLength) - 1];
-        ref byte source = ref MemoryMarshal.GetReference(childChainingValues);
-        ref byte destination = ref MemoryMarshal.GetReference(chainingValues);
-        for (int first = 0; first < done; first += lanes)
-        {
-            // Group g reads bytes 64 N g onwards and writes 32 N g onwards: in place, it overwrites only
-            // input that this or an earlier group has already loaded.
-            HashGroup(
-                ref Unsafe.Add(ref source, first * BlockLength), BlockLength, 1, key,
-                0, incrementCounter: false, flags | Blake3Constants.Parent, 0, 0,
+                ref Unsafe.Add(ref source, first * laneLength), (nuint)laneLength, laneLength / BlockLength, key,
+                incrementCounter ? firstCounter + (ulong)first : firstCounter, incrementCounter, flags, startFlag, endFlag,
                 ref Unsafe.Add(ref destination, first * ChainingValueLength));
         }
 
