@@ -115,6 +115,11 @@ public class DispatchTests
     public void Blake2Xs_dispatcher_picks_the_legs_kernel() =>
         Assert.Equal(Pick(Blake2XsKernel.Avx512, Blake2XsKernel.Avx2, Blake2XsKernel.Scalar, Blake2XsKernel.Scalar, Blake2XsKernel.Scalar), Blake2XsKernels.Best);
 
+    /// <remarks>BLAKE3 takes the widest lane kernel in every leg; on ARM64 the 128-bit one runs with AdvSimd.</remarks>
+    [Fact]
+    public void Blake3_dispatcher_picks_the_legs_kernel() =>
+        Assert.Equal(Pick(Blake3Kernel.Vector512, Blake3Kernel.Vector256, Blake3Kernel.Vector128, Blake3Kernel.Vector128, Blake3Kernel.Scalar, arm64: Blake3Kernel.Vector128), Blake3Kernels.Best);
+
     [Fact]
     public void New_hashers_use_the_dispatchers_choice()
     {

@@ -10,7 +10,7 @@ namespace Blake2Fast.Internal;
 /// BLAKE3's tree over input held in memory: chunks of 1024 bytes are the leaves, every node splits
 /// its input at the left-full boundary (the largest power-of-two number of whole chunks that leaves
 /// at least one byte on the right), and each level of a power-of-two subtree is hashed as one run
-/// (<see cref="Blake3Kernels.HashChunks"/>, then <see cref="Blake3Kernels.HashParents"/> level by
+/// (<c>Blake3Kernels.HashChunks</c>, then <c>Blake3Kernels.HashParents</c> level by
 /// level), the shape lane kernels need. Halves go to other cores where the caller allows it.
 /// </summary>
 internal static unsafe class Blake3Tree

@@ -2,31 +2,114 @@ using System;
 
 namespace Blake2Fast.Kernels;
 
+/// <summary>The BLAKE3 kernels this build carries.</summary>
+internal enum Blake3Kernel : byte
+{
+    /// <summary>Portable code; runs everywhere.</summary>
+    Scalar = 0,
+
+    /// <summary>4 chunks per 128-bit vector (SSE2 on x64, AdvSimd on ARM64); the 128-bit row kernel for single compressions on x64.</summary>
+    Vector128,
+
+    /// <summary>8 chunks per 256-bit vector (AVX2).</summary>
+    Vector256,
+
+    /// <summary>16 chunks per 512-bit vector (AVX-512F and VL).</summary>
+    Vector512,
+}
+
 /// <summary>
-/// The BLAKE3 compression entry points the engine calls: one compression (<see cref="Compress"/>,
-/// <see cref="CompressXof"/>), and whole runs of chunks and of parents
-/// (<see cref="HashChunks"/>, <see cref="HashParents"/>), the shape in which lane kernels hash
-/// many chunks or parents at once. The engine never dispatches per block.
+/// The BLAKE3 kernel contract: the engine calls HashChunks for runs of whole chunks, HashParents per
+/// tree level, Compress for the partial last chunk and small inputs, CompressXof for output. All
+/// words are little-endian.
 /// </summary>
 /// <remarks>
-/// This build carries the portable kernel only; the runs are the seam where chunk-parallel SIMD
-/// kernels (16 chunks per 512-bit vector) belong.
+/// The vector kernels, and the rules that choose among them, are in this build's
+/// Blake3KernelRegistry.cs (under Blake3/Kernels/Vector or Blake3/Kernels/Portable).
 /// </remarks>
-internal static class Blake3Kernels
+internal static partial class Blake3Kernels
 {
-    /// <summary>One compression; <paramref name="cv"/> (8 words) is replaced by the new chaining value.</summary>
-    public static void Compress(Span<uint> cv, ReadOnlySpan<byte> block, uint blockLength, ulong counter, uint flags) =>
-        Blake3Scalar.Compress(cv, block, blockLength, counter, flags);
+    /// <summary>The kernel new hashes use.</summary>
+    public static Blake3Kernel Best { get; } = PickBest();
 
-    /// <summary>One compression for output: 64 bytes.</summary>
-    public static void CompressXof(ReadOnlySpan<uint> cv, ReadOnlySpan<byte> block, uint blockLength, ulong counter, uint flags, Span<byte> output64) =>
-        Blake3Scalar.CompressXof(cv, block, blockLength, counter, flags, output64);
+    /// <summary>Whether this machine can run <paramref name="kernel"/>.</summary>
+    public static bool IsSupported(Blake3Kernel kernel) => kernel == Blake3Kernel.Scalar || IsVectorSupported(kernel);
 
-    /// <summary>Whole chunks: <c>input.Length / 1024</c> chaining values of 32 bytes, chunk i with counter <paramref name="firstCounter"/> + i.</summary>
+    /// <summary>Returns <paramref name="kernel"/> if this machine can run it, for tests that force a kernel.</summary>
+    /// <exception cref="PlatformNotSupportedException">The machine (or the DOTNET_Enable* settings) lacks the kernel's instructions.</exception>
+    public static Blake3Kernel Require(Blake3Kernel kernel) => IsSupported(kernel)
+        ? kernel
+        : throw new PlatformNotSupportedException($"The BLAKE3 kernel {kernel} is not supported on this machine or with the current DOTNET_Enable* settings.");
+
+    /// <summary>One compression, <paramref name="chainingValue"/> (8 words) updated in place; <paramref name="block"/> is 64 bytes, zero-padded past <paramref name="blockLength"/>.</summary>
+    public static void Compress(Blake3Kernel kernel, Span<uint> chainingValue, ReadOnlySpan<byte> block, uint blockLength, ulong counter, uint flags)
+    {
+        if (kernel == Blake3Kernel.Scalar || !CompressVector(kernel, chainingValue, block, blockLength, counter, flags))
+        {
+            Blake3Scalar.Compress(chainingValue, block, blockLength, counter, flags);
+        }
+    }
+
+    /// <summary>One compression for output: all 16 words of the final state (v[i] ^ v[i+8], v[i+8] ^ cv[i]) as 64 bytes.</summary>
+    public static void CompressXof(Blake3Kernel kernel, ReadOnlySpan<uint> chainingValue, ReadOnlySpan<byte> block, uint blockLength, ulong counter, uint flags, Span<byte> output64)
+    {
+        if (kernel == Blake3Kernel.Scalar || !CompressXofVector(kernel, chainingValue, block, blockLength, counter, flags, output64))
+        {
+            Blake3Scalar.CompressXof(chainingValue, block, blockLength, counter, flags, output64);
+        }
+    }
+
+    /// <summary>
+    /// Whole chunks: <paramref name="input"/> holds count x 1024 bytes; chunk i starts from
+    /// <paramref name="key"/>, counter <paramref name="firstCounter"/> + i, CHUNK_START on its first
+    /// block and CHUNK_END on its 16th; writes count x 32 bytes of chaining values.
+    /// </summary>
+    public static void HashChunks(Blake3Kernel kernel, ReadOnlySpan<byte> input, ReadOnlySpan<uint> key, ulong firstCounter, uint flags, Span<byte> chainingValues)
+    {
+        int done = kernel == Blake3Kernel.Scalar ? 0 : HashChunksVector(kernel, input, key, firstCounter, flags, chainingValues);
+        Blake3Scalar.HashChunks(input.Slice(done * Blake3Constants.ChunkLength), key, firstCounter + (ulong)done, flags, chainingValues.Slice(done * Blake3Constants.ChainingValueLength));
+    }
+
+    /// <summary>
+    /// Parents: <paramref name="childChainingValues"/> holds count x 64 bytes (left || right); each
+    /// parent is one block, counter 0, length 64, flags | PARENT, from <paramref name="key"/>; writes
+    /// count x 32 bytes, possibly over the start of its own input.
+    /// </summary>
+    public static void HashParents(Blake3Kernel kernel, ReadOnlySpan<byte> childChainingValues, ReadOnlySpan<uint> key, uint flags, Span<byte> chainingValues)
+    {
+        int done = kernel == Blake3Kernel.Scalar ? 0 : HashParentsVector(kernel, childChainingValues, key, flags, chainingValues);
+        Blake3Scalar.HashParents(childChainingValues.Slice(done * Blake3Constants.BlockLength), key, flags, chainingValues.Slice(done * Blake3Constants.ChainingValueLength));
+    }
+
+    /// <summary>The engine's entry points: <see cref="Best"/>'s code for each.</summary>
+    public static void Compress(Span<uint> chainingValue, ReadOnlySpan<byte> block, uint blockLength, ulong counter, uint flags) =>
+        Compress(Best, chainingValue, block, blockLength, counter, flags);
+
+    /// <inheritdoc cref="Compress(Span{uint}, ReadOnlySpan{byte}, uint, ulong, uint)"/>
+    public static void CompressXof(ReadOnlySpan<uint> chainingValue, ReadOnlySpan<byte> block, uint blockLength, ulong counter, uint flags, Span<byte> output64) =>
+        CompressXof(Best, chainingValue, block, blockLength, counter, flags, output64);
+
+    /// <inheritdoc cref="Compress(Span{uint}, ReadOnlySpan{byte}, uint, ulong, uint)"/>
     public static void HashChunks(ReadOnlySpan<byte> input, ReadOnlySpan<uint> key, ulong firstCounter, uint flags, Span<byte> chainingValues) =>
-        Blake3Scalar.HashChunks(input, key, firstCounter, flags, chainingValues);
+        HashChunks(Best, input, key, firstCounter, flags, chainingValues);
 
-    /// <summary>Parents: <c>childChainingValues.Length / 64</c> chaining values of 32 bytes; the output may start where the input does.</summary>
+    /// <inheritdoc cref="Compress(Span{uint}, ReadOnlySpan{byte}, uint, ulong, uint)"/>
     public static void HashParents(ReadOnlySpan<byte> childChainingValues, ReadOnlySpan<uint> key, uint flags, Span<byte> chainingValues) =>
-        Blake3Scalar.HashParents(childChainingValues, key, flags, chainingValues);
+        HashParents(Best, childChainingValues, key, flags, chainingValues);
+
+    private static partial Blake3Kernel PickBest();
+
+    private static partial bool IsVectorSupported(Blake3Kernel kernel);
+
+    /// <summary>False where the kernel has no single-compression code of its own (the caller then runs scalar).</summary>
+    private static partial bool CompressVector(Blake3Kernel kernel, Span<uint> chainingValue, ReadOnlySpan<byte> block, uint blockLength, ulong counter, uint flags);
+
+    /// <inheritdoc cref="CompressVector"/>
+    private static partial bool CompressXofVector(Blake3Kernel kernel, ReadOnlySpan<uint> chainingValue, ReadOnlySpan<byte> block, uint blockLength, ulong counter, uint flags, Span<byte> output64);
+
+    /// <summary>Hashes what the vector kernels take (whole lane groups) and returns how many chunks that was; scalar does the rest.</summary>
+    private static partial int HashChunksVector(Blake3Kernel kernel, ReadOnlySpan<byte> input, ReadOnlySpan<uint> key, ulong firstCounter, uint flags, Span<byte> chainingValues);
+
+    /// <summary>As <see cref="HashChunksVector"/>, for parents.</summary>
+    private static partial int HashParentsVector(Blake3Kernel kernel, ReadOnlySpan<byte> childChainingValues, ReadOnlySpan<uint> key, uint flags, Span<byte> chainingValues);
 }

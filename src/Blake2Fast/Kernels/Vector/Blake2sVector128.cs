@@ -57,8 +57,13 @@ internal static class Blake2sVector128<TIsa> where TIsa : struct, IBlake2sIsa
         counter = t.ToScalar();
     }
 
+    /// <summary>
+    /// One round on the four rows, message words gathered from <paramref name="block"/> by the 16
+    /// entries at <paramref name="words"/> (laid out as a row of <see cref="Blake2sSchedule.Words"/>).
+    /// Also BLAKE3's round (same G, same rotations; Blake3Row128 passes its own schedule).
+    /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void Round(ref Vector128<uint> a, ref Vector128<uint> b, ref Vector128<uint> c, ref Vector128<uint> d, ref uint block, ref byte words)
+    internal static void Round(ref Vector128<uint> a, ref Vector128<uint> b, ref Vector128<uint> c, ref Vector128<uint> d, ref uint block, ref byte words)
     {
         TIsa.Gather(ref block, ref words, out Vector128<uint> columnX, out Vector128<uint> columnY, out Vector128<uint> diagonalX, out Vector128<uint> diagonalY);
 

@@ -1,0 +1,128 @@
+using System;
+using System.Runtime.Intrinsics;
+using System.Runtime.Intrinsics.X86;
+
+// The BLAKE3 kernel registry of the builds that have System.Runtime.Intrinsics (net8.0, net10.0):
+// which vector kernels exist, what each needs, and how a wide kernel hands its remainder down. The
+// netstandard builds compile Blake3/Kernels/Portable/Blake3KernelRegistry.cs instead (scalar only).
+namespace Blake2Fast.Kernels;
+
+/// <remarks>
+/// <para>Lane kernels (HashChunks, HashParents): the widest the machine has, in every leg; they
+/// hash independent chunks side by side, so they are limited by throughput, not latency, and
+/// <see cref="ScalarPreference"/> does not apply. Vector512 needs AVX-512F and AVX-512VL (its
+/// 8-lane remainder and its row kernel use 256- and 128-bit vprord); Vector256 needs AVX2;
+/// Vector128 is written with the cross-platform API and needs only hardware-accelerated
+/// <see cref="Vector128"/> (SSE2 on x64, AdvSimd on ARM64) on a little-endian machine. Each hashes
+/// its whole groups and hands the rest down: 16 lanes, then 8 (AVX-512VL rotations), then 4, and
+/// scalar for the last 0..3.</para>
+/// <para>Single compressions (Compress, CompressXof): the 128-bit row kernel over the BLAKE2s
+/// ISAs, x86 only (AVX-512VL rotations for Vector512, SSSE3 byte shuffles for Vector256 and, where
+/// SSSE3 is on, Vector128, shifts with SSE2 only); ARM64 runs scalar for them.</para>
+/// </remarks>
+internal static partial class Blake3Kernels
+{
+    private static partial Blake3Kernel PickBest() =>
+        IsVectorSupported(Blake3Kernel.Vector512) ? Blake3Kernel.Vector512 :
+        IsVectorSupported(Blake3Kernel.Vector256) ? Blake3Kernel.Vector256 :
+        IsVectorSupported(Blake3Kernel.Vector128) ? Blake3Kernel.Vector128 :
+        Blake3Kernel.Scalar;
+
+    private static partial bool IsVectorSupported(Blake3Kernel kernel) => BitConverter.IsLittleEndian && kernel switch
+    {
+        Blake3Kernel.Vector128 => Vector128.IsHardwareAccelerated,
+        Blake3Kernel.Vector256 => Avx2.IsSupported,
+        Blake3Kernel.Vector512 => Blake3Lanes512.IsSupported && Avx512F.VL.IsSupported && Avx2.IsSupported,
+        _ => false,
+    };
+
+    private static partial bool CompressVector(Blake3Kernel kernel, Span<uint> chainingValue, ReadOnlySpan<byte> block, uint blockLength, ulong counter, uint flags)
+    {
+        switch (RowIsa(kernel))
+        {
+            case RowKernel.Avx512:
+                Blake3Row128<Blake2sAvx512>.Compress(chainingValue, block, blockLength, counter, flags);
+                return true;
+            case RowKernel.Ssse3:
+                Blake3Row128<Blake2sSsse3>.Compress(chainingValue, block, blockLength, counter, flags);
+                return true;
+            case RowKernel.Sse2:
+                Blake3Row128<Blake2sSse2>.Compress(chainingValue, block, blockLength, counter, flags);
+                return true;
+            default:
+                return false;
+        }
+    }
+
+    private static partial bool CompressXofVector(Blake3Kernel kernel, ReadOnlySpan<uint> chainingValue, ReadOnlySpan<byte> block, uint blockLength, ulong counter, uint flags, Span<byte> output64)
+    {
+        switch (RowIsa(kernel))
+        {
+            case RowKernel.Avx512:
+                Blake3Row128<Blake2sAvx512>.CompressXof(chainingValue, block, blockLength, counter, flags, output64);
+                return true;
+            case RowKernel.Ssse3:
+                Blake3Row128<Blake2sSsse3>.CompressXof(chainingValue, block, blockLength, counter, flags, output64);
+                return true;
+            case RowKernel.Sse2:
+                Blake3Row128<Blake2sSse2>.CompressXof(chainingValue, block, blockLength, counter, flags, output64);
+                return true;
+            default:
+                return false;
+        }
+    }
+
+    private static partial int HashChunksVector(Blake3Kernel kernel, ReadOnlySpan<byte> input, ReadOnlySpan<uint> key, ulong firstCounter, uint flags, Span<byte> chainingValues)
+    {
+        int done = 0;
+        if (kernel == Blake3Kernel.Vector512)
+        {
+            done += Blake3LaneKernel<Blake3Lanes512, Vector512<uint>>.HashChunks(input, key, firstCounter, flags, chainingValues);
+            done += Blake3LaneKernel<Blake3Lanes256<Blake2sLaneAvx512Rotations>, Vector256<uint>>.HashChunks(
+                input.Slice(done * Blake3Constants.ChunkLength), key, firstCounter + (ulong)done, flags, chainingValues.Slice(done * Blake3Constants.ChainingValueLength));
+        }
+        else if (kernel == Blake3Kernel.Vector256)
+        {
+            done += Blake3LaneKernel<Blake3Lanes256<Blake2sLaneAvx2Rotations>, Vector256<uint>>.HashChunks(input, key, firstCounter, flags, chainingValues);
+        }
+
+        return done + Blake3LaneKernel<Blake3Lanes128, Vector128<uint>>.HashChunks(
+            input.Slice(done * Blake3Constants.ChunkLength), key, firstCounter + (ulong)done, flags, chainingValues.Slice(done * Blake3Constants.ChainingValueLength));
+    }
+
+    private static partial int HashParentsVector(Blake3Kernel kernel, ReadOnlySpan<byte> childChainingValues, ReadOnlySpan<uint> key, uint flags, Span<byte> chainingValues)
+    {
+        int done = 0;
+        if (kernel == Blake3Kernel.Vector512)
+        {
+            done += Blake3LaneKernel<Blake3Lanes512, Vector512<uint>>.HashParents(childChainingValues, key, flags, chainingValues);
+            done += Blake3LaneKernel<Blake3Lanes256<Blake2sLaneAvx512Rotations>, Vector256<uint>>.HashParents(
+                childChainingValues.Slice(done * Blake3Constants.BlockLength), key, flags, chainingValues.Slice(done * Blake3Constants.ChainingValueLength));
+        }
+        else if (kernel == Blake3Kernel.Vector256)
+        {
+            done += Blake3LaneKernel<Blake3Lanes256<Blake2sLaneAvx2Rotations>, Vector256<uint>>.HashParents(childChainingValues, key, flags, chainingValues);
+        }
+
+        return done + Blake3LaneKernel<Blake3Lanes128, Vector128<uint>>.HashParents(
+            childChainingValues.Slice(done * Blake3Constants.BlockLength), key, flags, chainingValues.Slice(done * Blake3Constants.ChainingValueLength));
+    }
+
+    private static RowKernel RowIsa(Blake3Kernel kernel) => kernel switch
+    {
+        Blake3Kernel.Vector512 => RowKernel.Avx512,
+        Blake3Kernel.Vector256 => RowKernel.Ssse3,
+        Blake3Kernel.Vector128 when Blake2sSsse3.IsSupported => RowKernel.Ssse3,
+        Blake3Kernel.Vector128 when Blake2sSse2.IsSupported => RowKernel.Sse2,
+        _ => RowKernel.None,
+    };
+
+    /// <summary>Which BLAKE2s 128-bit ISA the row kernel runs over.</summary>
+    private enum RowKernel
+    {
+        None,
+        Sse2,
+        Ssse3,
+        Avx512,
+    }
+}

@@ -1,0 +1,174 @@
+using System;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+
+namespace Blake2Fast.Kernels;
+
+/// <summary>
+/// BLAKE3 in SIMD lanes: N chunks (or N parents) hashed side by side, lane i of every vector
+/// belonging to chunk i. The 16 state words of the N lanes are 16 vectors; each block's message
+/// words are transposed so that vector j holds word j of every lane's block; the schedule renames
+/// words instead of permuting them (<see cref="Blake3LaneSchedule"/>).
+/// </summary>
+/// <remarks>
+/// Written once for every width: <typeparamref name="TLanes"/> supplies the width's arithmetic,
+/// rotations and transposes, and the JIT compiles one specialised copy per width.
+/// </remarks>
+internal static class Blake3LaneKernel<TLanes, TVector>
+    where TLanes : struct, IBlake3Lanes<TVector>
+    where TVector : unmanaged
+{
+    private const int BlockLength = Blake3Constants.BlockLength;
+    private const int ChunkLength = Blake3Constants.ChunkLength;
+    private const int ChainingValueLength = Blake3Constants.ChainingValueLength;
+
+    /// <summary>
+    /// Hashes the whole groups of N chunks in <paramref name="input"/> (as Blake3Kernels.HashChunks)
+    /// and returns how many chunks that was; the caller hashes the rest with a narrower kernel.
+    /// </summary>
+    public static int HashChunks(ReadOnlySpan<byte> input, ReadOnlySpan<uint> key, ulong firstCounter, uint flags, Span<byte> chainingValues) =>
+        HashGroups(input, ChunkLength, key, firstCounter, incrementCounter: true, flags, Blake3Constants.ChunkStart, Blake3Constants.ChunkEnd, chainingValues);
+
+    /// <summary>
+    /// Hashes the whole groups of N parents in <paramref name="childChainingValues"/> (as
+    /// Blake3Kernels.HashParents, in place allowed) and returns how many parents that was.
+    /// </summary>
+    /// <remarks>
+    /// Group g reads bytes 64 N g onwards and writes 32 N g onwards: in place, it overwrites only
+    /// input that this group (which loads all its input first) or an earlier one has already read.
+    /// </remarks>
+    public static int HashParents(ReadOnlySpan<byte> childChainingValues, ReadOnlySpan<uint> key, uint flags, Span<byte> chainingValues) =>
+        HashGroups(childChainingValues, BlockLength, key, 0, incrementCounter: false, flags | Blake3Constants.Parent, 0, 0, chainingValues);
+
+    /// <summary>The whole groups of N lanes of <paramref name="laneLength"/> bytes each; returns the lanes hashed.</summary>
+    private static int HashGroups(ReadOnlySpan<byte> input, int laneLength, ReadOnlySpan<uint> key, ulong firstCounter, bool incrementCounter, uint flags, uint startFlag, uint endFlag, Span<byte> chainingValues)
+    {
+        int lanes = TLanes.Lanes;
+        int done = input.Length / laneLength / lanes * lanes;
+        if (done == 0)
+        {
+            return 0;
+        }
+
+        _ = input[(done * laneLength) - 1];
+        _ = chainingValues[(done * ChainingValueLength) - 1];
+        ref byte source = ref MemoryMarshal.GetReference(input);
+        ref byte destination = ref MemoryMarshal.GetReference(chainingValues);
+        for (int first = 0; first < done; first += lanes)
+        {
+            HashGroup(
+                ref Unsafe.Add(ref source, first * laneLength), (nuint)laneLength, laneLength / BlockLength, key,
+                incrementCounter ? firstCounter + (ulong)first : firstCounter, incrementCounter, flags, startFlag, endFlag,
+                ref Unsafe.Add(ref destination, first * ChainingValueLength));
+        }
+
+        return done;
+    }
+
+    /// <summary>
+    /// Hashes N lanes of <paramref name="blocks"/> blocks each, lane i starting at
+    /// <paramref name="input"/> + i * <paramref name="laneStride"/>, and stores the N chaining values.
+    /// </summary>
+    private static void HashGroup(ref byte input, nuint laneStride, int blocks, ReadOnlySpan<uint> key, ulong counter, bool incrementCounter, uint flags, uint startFlag, uint endFlag, ref byte destination)
+    {
+        // Per-lane counters, split into their low and high words (a group may straddle 2^32).
+        CounterWords counterWords = default;
+        ref uint low = ref counterWords[0];
+        for (int lane = 0; lane < TLanes.Lanes; lane++)
+        {
+            ulong laneCounter = incrementCounter ? counter + (ulong)lane : counter;
+            Unsafe.Add(ref low, lane) = (uint)laneCounter;
+            Unsafe.Add(ref low, lane + 16) = (uint)(laneCounter >> 32);
+        }
+
+        TVector counterLow = TLanes.Load(ref low);
+        TVector counterHigh = TLanes.Load(ref Unsafe.Add(ref low, 16));
+
+        LaneWords words = default;
+        ref TVector m0 = ref words[0];
+        ref TVector h0 = ref words[16];
+        for (int i = 0; i < 8; i++)
+        {
+            Unsafe.Add(ref h0, i) = TLanes.Broadcast(key[i]);
+        }
+
+        for (int block = 0; block < blocks; block++)
+        {
+            TLanes.LoadTransposed(ref Unsafe.Add(ref input, block * BlockLength), laneStride, ref m0);
+            uint blockFlags = flags | (block == 0 ? startFlag : 0) | (block == blocks - 1 ? endFlag : 0);
+            Compress(ref h0, ref m0, counterLow, counterHigh, TLanes.Broadcast(blockFlags));
+        }
+
+        TLanes.StoreTransposed(ref h0, ref destination);
+
+        // The message and chaining values of keyed hashes are secret; the stack copies go.
+        words = default;
+    }
+
+    /// <summary>One compression of a full block in every lane; the 8 chaining-value vectors at <paramref name="h0"/> are updated.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void Compress(ref TVector h0, ref TVector m0, TVector counterLow, TVector counterHigh, TVector flags)
+    {
+        TVector v0 = h0, v1 = Unsafe.Add(ref h0, 1), v2 = Unsafe.Add(ref h0, 2), v3 = Unsafe.Add(ref h0, 3);
+        TVector v4 = Unsafe.Add(ref h0, 4), v5 = Unsafe.Add(ref h0, 5), v6 = Unsafe.Add(ref h0, 6), v7 = Unsafe.Add(ref h0, 7);
+        TVector v8 = TLanes.Broadcast(Blake3Constants.IV0), v9 = TLanes.Broadcast(Blake3Constants.IV1);
+        TVector v10 = TLanes.Broadcast(Blake3Constants.IV2), v11 = TLanes.Broadcast(Blake3Constants.IV3);
+        TVector v12 = counterLow, v13 = counterHigh, v14 = TLanes.Broadcast(BlockLength), v15 = flags;
+
+        ref byte s = ref MemoryMarshal.GetReference(Blake3LaneSchedule.Scaled);
+        for (int round = 0; round < Blake3LaneSchedule.Rounds; round++)
+        {
+            G(ref v0, ref v4, ref v8, ref v12, ref m0, s, Unsafe.Add(ref s, 1));
+            G(ref v1, ref v5, ref v9, ref v13, ref m0, Unsafe.Add(ref s, 2), Unsafe.Add(ref s, 3));
+            G(ref v2, ref v6, ref v10, ref v14, ref m0, Unsafe.Add(ref s, 4), Unsafe.Add(ref s, 5));
+            G(ref v3, ref v7, ref v11, ref v15, ref m0, Unsafe.Add(ref s, 6), Unsafe.Add(ref s, 7));
+            G(ref v0, ref v5, ref v10, ref v15, ref m0, Unsafe.Add(ref s, 8), Unsafe.Add(ref s, 9));
+            G(ref v1, ref v6, ref v11, ref v12, ref m0, Unsafe.Add(ref s, 10), Unsafe.Add(ref s, 11));
+            G(ref v2, ref v7, ref v8, ref v13, ref m0, Unsafe.Add(ref s, 12), Unsafe.Add(ref s, 13));
+            G(ref v3, ref v4, ref v9, ref v14, ref m0, Unsafe.Add(ref s, 14), Unsafe.Add(ref s, 15));
+            s = ref Unsafe.Add(ref s, 16);
+        }
+
+        // BLAKE3 keeps the first half of the output state: v[i] ^ v[i + 8].
+        h0 = TLanes.Xor(v0, v8);
+        Unsafe.Add(ref h0, 1) = TLanes.Xor(v1, v9);
+        Unsafe.Add(ref h0, 2) = TLanes.Xor(v2, v10);
+        Unsafe.Add(ref h0, 3) = TLanes.Xor(v3, v11);
+        Unsafe.Add(ref h0, 4) = TLanes.Xor(v4, v12);
+        Unsafe.Add(ref h0, 5) = TLanes.Xor(v5, v13);
+        Unsafe.Add(ref h0, 6) = TLanes.Xor(v6, v14);
+        Unsafe.Add(ref h0, 7) = TLanes.Xor(v7, v15);
+    }
+
+    /// <summary>Message word <c>scaled / 16</c>: the schedule holds 16 x the word index.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static TVector Word(ref TVector m0, byte scaled) =>
+        Unsafe.AddByteOffset(ref m0, (nuint)scaled * (nuint)(Unsafe.SizeOf<TVector>() / 16));
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void G(ref TVector a, ref TVector b, ref TVector c, ref TVector d, ref TVector m0, byte x, byte y)
+    {
+        a = TLanes.Add(TLanes.Add(a, Word(ref m0, x)), b);
+        d = TLanes.RotateRight16(TLanes.Xor(d, a));
+        c = TLanes.Add(c, d);
+        b = TLanes.RotateRight12(TLanes.Xor(b, c));
+        a = TLanes.Add(TLanes.Add(a, Word(ref m0, y)), b);
+        d = TLanes.RotateRight8(TLanes.Xor(d, a));
+        c = TLanes.Add(c, d);
+        b = TLanes.RotateRight7(TLanes.Xor(b, c));
+    }
+
+    /// <summary>16 low counter words, then 16 high ones (room for the widest kernel).</summary>
+    [InlineArray(32)]
+    private struct CounterWords
+    {
+        private uint _element;
+    }
+
+    /// <summary>The 16 transposed message vectors, then the 8 chaining-value vectors.</summary>
+    [InlineArray(24)]
+    private struct LaneWords
+    {
+        private TVector _element;
+    }
+}

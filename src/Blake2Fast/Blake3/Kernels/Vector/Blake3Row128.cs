@@ -1,0 +1,61 @@
+using System;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+using System.Runtime.Intrinsics;
+
+namespace Blake2Fast.Kernels;
+
+/// <summary>
+/// One BLAKE3 compression with the 4x4 state in four 128-bit rows: for inputs of one chunk and
+/// less, and for output blocks. BLAKE3's G and rotations are BLAKE2s's, so the round is
+/// <see cref="Blake2sVector128{TIsa}.Round"/> with <see cref="Blake3RowSchedule"/>, and
+/// <typeparamref name="TIsa"/> is one of the BLAKE2s 128-bit ISAs (x86 only).
+/// </summary>
+internal static class Blake3Row128<TIsa> where TIsa : struct, IBlake2sIsa
+{
+    /// <summary>Compresses <paramref name="block"/> (64 bytes) into <paramref name="chainingValue"/> (8 words) in place.</summary>
+    public static void Compress(Span<uint> chainingValue, ReadOnlySpan<byte> block, uint blockLength, ulong counter, uint flags)
+    {
+        ref uint h = ref MemoryMarshal.GetReference(chainingValue);
+        _ = chainingValue[7];
+        Run(ref h, block, blockLength, counter, flags, out Vector128<uint> a, out Vector128<uint> b, out Vector128<uint> c, out Vector128<uint> d);
+        (a ^ c).StoreUnsafe(ref h);
+        (b ^ d).StoreUnsafe(ref h, 4);
+    }
+
+    /// <summary>
+    /// Compresses <paramref name="block"/> from <paramref name="chainingValue"/> and writes all 16
+    /// output words (v[i] ^ v[i + 8], then v[i + 8] ^ cv[i]) to <paramref name="output64"/>.
+    /// </summary>
+    public static void CompressXof(ReadOnlySpan<uint> chainingValue, ReadOnlySpan<byte> block, uint blockLength, ulong counter, uint flags, Span<byte> output64)
+    {
+        _ = chainingValue[7];
+        _ = output64[63];
+        ref uint h = ref MemoryMarshal.GetReference(chainingValue);
+        Run(ref h, block, blockLength, counter, flags, out Vector128<uint> a, out Vector128<uint> b, out Vector128<uint> c, out Vector128<uint> d);
+        ref uint output = ref Unsafe.As<byte, uint>(ref MemoryMarshal.GetReference(output64));
+        (a ^ c).StoreUnsafe(ref output);
+        (b ^ d).StoreUnsafe(ref output, 4);
+        (c ^ Vector128.LoadUnsafe(ref h)).StoreUnsafe(ref output, 8);
+        (d ^ Vector128.LoadUnsafe(ref h, 4)).StoreUnsafe(ref output, 12);
+    }
+
+    /// <summary>The seven rounds; the rows come back before the feed-forward.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void Run(ref uint h, ReadOnlySpan<byte> block, uint blockLength, ulong counter, uint flags, out Vector128<uint> a, out Vector128<uint> b, out Vector128<uint> c, out Vector128<uint> d)
+    {
+        _ = block[63];
+        a = Vector128.LoadUnsafe(ref h);
+        b = Vector128.LoadUnsafe(ref h, 4);
+        c = Vector128.Create(Blake3Constants.IV0, Blake3Constants.IV1, Blake3Constants.IV2, Blake3Constants.IV3);
+        d = Vector128.Create((uint)counter, (uint)(counter >> 32), blockLength, flags);
+
+        // Word reads through a ref uint at any alignment: x86 only, as in Blake2sVector128.
+        ref uint words = ref Unsafe.As<byte, uint>(ref MemoryMarshal.GetReference(block));
+        ref byte schedule = ref MemoryMarshal.GetReference(Blake3RowSchedule.Words);
+        for (int round = 0; round < Blake3LaneSchedule.Rounds; round++)
+        {
+            Blake2sVector128<TIsa>.Round(ref a, ref b, ref c, ref d, ref words, ref Unsafe.Add(ref schedule, 16 * round));
+        }
+    }
+}
