@@ -71,6 +71,12 @@ internal struct Blake2Core<TVariant> : IBlake2Engine where TVariant : struct, IB
         }
     }
 
+    /// <summary>
+    /// Sets the last-node flag after the hash started. <see cref="Finish"/> alone reads it, so a
+    /// tree leaf read from a stream can be marked last when the stream is found to end right after it.
+    /// </summary>
+    public void MarkLastNode() => _lastNode = true;
+
     /// <summary>Discards all input so far; the key and parameters stay.</summary>
     public unsafe void Reset()
     {
