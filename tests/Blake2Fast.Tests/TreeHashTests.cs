@@ -312,34 +312,15 @@ public class TreeHashTests
         Assert.Equal(0, GC.GetAllocatedBytesForCurrentThread() - before);
     }
 
-    /// <summary>A stream of zeros that throws an <see cref="IOException"/> once it has given a number of bytes.</summary>
-    private sealed class FailingStream(int failAt) : Stream
+    /// <summary>A stream of zeros, read in order, that throws an <see cref="IOException"/> once it has given them all.</summary>
+    private sealed class FailingStream(int failAt) : MemoryStream(new byte[failAt])
     {
         public const string Message = "the disk went away";
-        private int _given;
 
-        public override bool CanRead => true;
-        public override bool CanSeek => false;
-        public override bool CanWrite => false;
-        public override long Length => throw new NotSupportedException();
-        public override long Position { get => throw new NotSupportedException(); set => throw new NotSupportedException(); }
+        public override int Read(byte[] buffer, int offset, int count) => Read(buffer.AsSpan(offset, count));
 
-        public override int Read(byte[] buffer, int offset, int count)
-        {
-            if (_given >= failAt)
-            {
-                throw new IOException(Message);
-            }
+        public override int Read(Span<byte> buffer) => Position == Length ? throw new IOException(Message) : base.Read(buffer);
 
-            int n = Math.Min(count, failAt - _given);
-            Array.Clear(buffer, offset, n);
-            _given += n;
-            return n;
-        }
-
-        public override void Flush() { }
-        public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
-        public override void SetLength(long value) => throw new NotSupportedException();
-        public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
+        public override ValueTask<int> ReadAsync(Memory<byte> buffer, CancellationToken cancellationToken = default) => new(Read(buffer.Span));
     }
 }

@@ -38,6 +38,9 @@ internal sealed class ToolSettings
 
     public string? PersonalText { get; set; }
 
+    /// <summary>The <c>--tree</c> leaf length in bytes; 0 when not given (sequential hashing).</summary>
+    public long TreeLeafLength { get; set; }
+
     public byte[] Key { get; set; } = [];
 
     public byte[] Salt { get; set; } = [];

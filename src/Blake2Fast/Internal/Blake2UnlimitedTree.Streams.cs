@@ -186,9 +186,7 @@ internal static partial class Blake2UnlimitedTree<TVariant>
             while (true)
             {
                 cancellationToken.ThrowIfCancellationRequested();
-                int read = synchronous
-                    ? source.Read(buffer, filled, roundLength - filled)
-                    : await source.ReadAsync(buffer.AsMemory(filled, roundLength - filled), cancellationToken).ConfigureAwait(false);
+                int read = await ReadAsync(source, buffer, filled, roundLength - filled, synchronous, cancellationToken).ConfigureAwait(false);
                 if (read == 0)
                 {
                     int last = HashRound(buffer, filled, new LeafWindow(leafLength, digestLength, firstLeaf, endsTree: true, kernel), digests, workers, cancellationToken);
@@ -258,9 +256,7 @@ internal static partial class Blake2UnlimitedTree<TVariant>
             while (true)
             {
                 cancellationToken.ThrowIfCancellationRequested();
-                int read = synchronous
-                    ? source.Read(chunk, 0, ChunkLength)
-                    : await source.ReadAsync(chunk.AsMemory(0, ChunkLength), cancellationToken).ConfigureAwait(false);
+                int read = await ReadAsync(source, chunk, 0, ChunkLength, synchronous, cancellationToken).ConfigureAwait(false);
                 if (read == 0)
                 {
                     node.MarkLastNode();
@@ -296,4 +292,8 @@ internal static partial class Blake2UnlimitedTree<TVariant>
             Return(chunk, used);
         }
     }
+
+    /// <summary>A synchronous read (complete on return) or an asynchronous one, into <paramref name="buffer"/> at <paramref name="offset"/>.</summary>
+    private static ValueTask<int> ReadAsync(Stream source, byte[] buffer, int offset, int count, bool synchronous, CancellationToken cancellationToken) =>
+        synchronous ? new(source.Read(buffer, offset, count)) : source.ReadAsync(buffer.AsMemory(offset, count), cancellationToken);
 }
