@@ -42,8 +42,11 @@ internal static partial class Blake2UnlimitedTree<TVariant> where TVariant : str
     /// The least input per extra worker: below it one thread is faster than handing work out.
     /// </summary>
     /// <remarks>
-    /// Measured on the AMD EPYC Zen 5 (2 cores) of bench/results: BLAKE2b, 64 KiB leaves, one
-    /// thread against two, rough Stopwatch timings on a shared machine (see the commit message).
+    /// Measured only roughly, on the 2-vCPU AMD EPYC Zen 5 of bench/results while other builds kept
+    /// its load average at 15 (Stopwatch, best of 200, BLAKE2b, one thread against two): with 64 KiB
+    /// leaves two threads were ahead at 128 KiB (114 against 354 us, a noisy sample) and level from
+    /// 256 KiB to 2 MiB, with 4 KiB leaves level throughout. 512 KiB per extra thread keeps small
+    /// inputs on the calling thread; it wants measuring again on a quiet machine.
     /// </remarks>
     public const long MinimumBytesPerWorker = 512 * 1024;
 
