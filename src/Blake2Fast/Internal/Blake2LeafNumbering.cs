@@ -10,20 +10,10 @@ namespace Blake2Fast.Internal;
 /// Tree leaves differ from one another only in these two fields of the parameter block, so one
 /// lane driver serves both <c>HashMany</c> and <c>HashTree</c>.
 /// </remarks>
-internal readonly struct Blake2LeafNumbering
+internal readonly record struct Blake2LeafNumbering(ulong FirstNodeOffset, bool EndsTree)
 {
-    public Blake2LeafNumbering(ulong firstNodeOffset, bool endsTree)
-    {
-        IsNumbered = true;
-        FirstNodeOffset = firstNodeOffset;
-        EndsTree = endsTree;
-    }
-
-    public bool IsNumbered { get; }
-
-    public ulong FirstNodeOffset { get; }
-
-    public bool EndsTree { get; }
+    /// <summary>False only for the default value, which numbers nothing.</summary>
+    public bool IsNumbered { get; } = true;
 
     /// <summary>The settings of message <paramref name="index"/> of <paramref name="count"/>.</summary>
     public Blake2Settings For(scoped in Blake2Settings settings, int index, int count) => !IsNumbered ? settings : settings with

@@ -189,7 +189,7 @@ internal static partial class Blake2UnlimitedTree<TVariant>
                 int read = await ReadAsync(source, buffer, filled, roundLength - filled, synchronous, cancellationToken).ConfigureAwait(false);
                 if (read == 0)
                 {
-                    int last = HashRound(buffer, filled, new LeafWindow(leafLength, digestLength, firstLeaf, endsTree: true, kernel), digests, workers, cancellationToken);
+                    int last = HashRound(buffer, filled, new LeafWindow(leafLength, digestLength, firstLeaf, EndsTree: true, kernel), digests, workers, cancellationToken);
                     root.Update(digests.AsSpan(0, last * digestLength));
                     break;
                 }
@@ -198,7 +198,7 @@ internal static partial class Blake2UnlimitedTree<TVariant>
                 used = Math.Max(used, filled);
                 if (filled == roundLength)
                 {
-                    int hashed = HashRound(buffer, roundLength - leaf, new LeafWindow(leafLength, digestLength, firstLeaf, endsTree: false, kernel), digests, workers, cancellationToken);
+                    int hashed = HashRound(buffer, roundLength - leaf, new LeafWindow(leafLength, digestLength, firstLeaf, EndsTree: false, kernel), digests, workers, cancellationToken);
                     root.Update(digests.AsSpan(0, hashed * digestLength));
                     firstLeaf += hashed;
                     Buffer.BlockCopy(buffer, roundLength - leaf, buffer, 0, leaf);

@@ -170,27 +170,8 @@ internal static partial class Blake2UnlimitedTree<TVariant> where TVariant : str
     /// A run of consecutive leaves whose digests are gathered in one buffer: leaf
     /// <see cref="FirstLeaf"/> + j's digest at j * d. It ends the tree when <see cref="EndsTree"/>.
     /// </summary>
-    public readonly struct LeafWindow
+    public readonly record struct LeafWindow(long LeafLength, int DigestLength, long FirstLeaf, bool EndsTree, Blake2ManyKernel Kernel)
     {
-        public LeafWindow(long leafLength, int digestLength, long firstLeaf, bool endsTree, Blake2ManyKernel kernel)
-        {
-            LeafLength = leafLength;
-            DigestLength = digestLength;
-            FirstLeaf = firstLeaf;
-            EndsTree = endsTree;
-            Kernel = kernel;
-        }
-
-        public long LeafLength { get; }
-
-        public int DigestLength { get; }
-
-        public long FirstLeaf { get; }
-
-        public bool EndsTree { get; }
-
-        public Blake2ManyKernel Kernel { get; }
-
         /// <summary>How many batches <paramref name="length"/> bytes of this window make, for <paramref name="workers"/> workers.</summary>
         public int BatchCount(int length, int workers)
         {
