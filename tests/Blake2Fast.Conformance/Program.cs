@@ -13,8 +13,8 @@ namespace Blake2Fast.Conformance;
 /// netstandard2.0 build on Mono; linux-arm64 under qemu), CI runs this instead.
 /// </summary>
 /// <remarks>
-/// Options: --kat PATH (default: shared/vectors/blake2-kat.json searched upward from here and from
-/// the working directory), --allow-missing-kat (report the KAT as skipped instead of failing).
+/// Options: --kat PATH (default: Vectors/blake2-kat.json beside the program, copied there from the
+/// test suite's vectors; nothing outside the repository is needed).
 /// Environment: BLAKE2FAST_EXPECTED_ARCH (X64, Arm64, ...), BLAKE2FAST_EXPECTED_BUILD (net10.0,
 /// netstandard2.0, ...), BLAKE2FAST_EXPECTED_KERNELS (the exact "b=... s=... bp=... sp=... xb=... xs=..."
 /// line printed as "kernels picked"): each, when set, must match what this run sees.
@@ -35,20 +35,8 @@ internal static class Program
         CheckExpected(report, "BLAKE2FAST_EXPECTED_BUILD", ShortName(build));
         CheckExpected(report, "BLAKE2FAST_EXPECTED_KERNELS", KernelChecks.Picks);
 
-        string? katPath = Option(args, "--kat") ?? FindUpward(Path.Combine("shared", "vectors", "blake2-kat.json"));
-        if (katPath is not null && File.Exists(katPath))
-        {
-            Suites.KnownAnswers(report, Json.ReadArrayOfObjects(File.ReadAllText(katPath)));
-        }
-        else if (Array.IndexOf(args, "--allow-missing-kat") >= 0)
-        {
-            Console.WriteLine("SKIPPED: the official KAT (shared/vectors/blake2-kat.json) was not found; --allow-missing-kat given");
-        }
-        else
-        {
-            report.Begin("official KAT");
-            report.Check(false, "shared/vectors/blake2-kat.json not found (give --kat PATH, or --allow-missing-kat to skip it)");
-        }
+        string katPath = Option(args, "--kat") ?? Path.Combine(AppContext.BaseDirectory, "Vectors", "blake2-kat.json");
+        Suites.KnownAnswers(report, Json.ReadArrayOfObjects(File.ReadAllText(katPath)));
 
         string paramsPath = Path.Combine(AppContext.BaseDirectory, "Vectors", "blake2-params.json");
         Suites.ParameterVectors(report, Json.ReadArrayOfObjects(File.ReadAllText(paramsPath)));
@@ -84,22 +72,5 @@ internal static class Program
     {
         int at = Array.IndexOf(args, name);
         return at >= 0 && at + 1 < args.Length ? args[at + 1] : null;
-    }
-
-    private static string? FindUpward(string relative)
-    {
-        foreach (string start in new[] { AppContext.BaseDirectory, Directory.GetCurrentDirectory() })
-        {
-            for (DirectoryInfo? dir = new(start); dir is not null; dir = dir.Parent)
-            {
-                string candidate = Path.Combine(dir.FullName, relative);
-                if (File.Exists(candidate))
-                {
-                    return candidate;
-                }
-            }
-        }
-
-        return null;
     }
 }

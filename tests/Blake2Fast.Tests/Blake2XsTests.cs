@@ -24,7 +24,7 @@ public class Blake2XsTests
         return data;
     }
 
-    [KatFact]
+    [Fact]
     public void Official_kat_one_shot()
     {
         foreach (KatCase c in KnownAnswerTests.RequireKat("blake2xs"))
@@ -34,7 +34,7 @@ public class Blake2XsTests
         }
     }
 
-    [KatFact]
+    [Fact]
     public void Official_kat_span_and_incremental()
     {
         foreach (KatCase c in KnownAnswerTests.RequireKat("blake2xs"))
@@ -61,7 +61,7 @@ public class Blake2XsTests
         }
     }
 
-    [KatTheory]
+    [Theory]
     [MemberData(nameof(SupportedKernels))]
     public void Official_kat_every_kernel(int kernel)
     {

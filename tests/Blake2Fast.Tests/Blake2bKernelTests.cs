@@ -57,7 +57,7 @@ public class Blake2bKernelTests
         }
     }
 
-    [KatTheory]
+    [Theory]
     [MemberData(nameof(Kernels))]
     public void Official_kat(string name)
     {
@@ -73,7 +73,7 @@ public class Blake2bKernelTests
         }
     }
 
-    [KatTheory]
+    [Theory]
     [MemberData(nameof(Kernels))]
     public void Official_kat_fed_in_awkward_chunks(string name)
     {

@@ -33,7 +33,7 @@ public abstract class Blake2pTests
 
     // ---- Known answers through the one-shots ----
 
-    [KatFact]
+    [Fact]
     public void Kat_one_shot()
     {
         foreach (KatCase c in Kat())
@@ -67,7 +67,7 @@ public abstract class Blake2pTests
         }
     }
 
-    [KatTheory]
+    [Theory]
     [MemberData(nameof(Blake2pTestData.Chunkings), MemberType = typeof(Blake2pTestData))]
     public void Kat_incremental(int chunking)
     {
@@ -173,7 +173,7 @@ public abstract class Blake2pTests
         Assert.Throws<PlatformNotSupportedException>(() => F.RequireKernel(F.KernelCount));
     }
 
-    [KatTheory]
+    [Theory]
     [MemberData(nameof(Blake2pTestData.Kernels), MemberType = typeof(Blake2pTestData))]
     public void Kernel_kat(byte kernel)
     {

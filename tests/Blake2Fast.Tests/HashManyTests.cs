@@ -147,10 +147,10 @@ public abstract class HashManyTests
         }
     }
 
-    [KatFact]
+    [Fact]
     public void Official_KAT_in_one_call_per_key_through_every_overload()
     {
-        IReadOnlyList<KatCase> cases = TestData.KatCases(M.Algorithm)!;
+        IReadOnlyList<KatCase> cases = TestData.KatCases(M.Algorithm);
         foreach (bool keyed in new[] { false, true })
         {
             KatCase[] group = cases.Where(c => (c.Key.Length != 0) == keyed).ToArray();

@@ -28,7 +28,7 @@ public class KatEveryKernelTests
         return data;
     }
 
-    [KatTheory]
+    [Theory]
     [MemberData(nameof(Kernels))]
     public void Official_kat_with_kernel(string algorithm, byte kernel)
     {

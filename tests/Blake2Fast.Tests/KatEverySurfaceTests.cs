@@ -33,7 +33,7 @@ public class KatEverySurfaceTests
         return data;
     }
 
-    [KatTheory]
+    [Theory]
     [MemberData(nameof(Surfaces))]
     public void Official_kat_through(string algorithm, string surface)
     {
@@ -55,7 +55,7 @@ public class KatEverySurfaceTests
         Assert.Equal(s.TakesKey ? 512 : 256, checkedCases);
     }
 
-    [KatTheory]
+    [Theory]
     [MemberData(nameof(Feeders))]
     public void Official_kat_incremental(string algorithm, string feeder)
     {

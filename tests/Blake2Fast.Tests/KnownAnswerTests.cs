@@ -8,7 +8,7 @@ public class KnownAnswerTests
 {
     public static TheoryData<string> Algorithms => new() { "blake2b", "blake2s" };
 
-    [KatTheory]
+    [Theory]
     [MemberData(nameof(Algorithms))]
     public void Official_kat_one_shot(string algorithm)
     {
@@ -42,7 +42,7 @@ public class KnownAnswerTests
 
     internal static IReadOnlyList<KatCase> RequireKat(string algorithm)
     {
-        // Callers are [KatFact]/[KatTheory], skipped when the file is absent; here it must load.
+        // Callers are [Fact]/[Theory], skipped when the file is absent; here it must load.
         IReadOnlyList<KatCase>? cases = TestData.KatCases(algorithm);
         Assert.NotNull(cases);
         Assert.Equal(512, cases.Count);

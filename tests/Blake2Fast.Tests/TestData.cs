@@ -24,19 +24,19 @@ public sealed record ParamCase(
     public override string ToString() => $"{Algorithm} in={Input.Length} key={Key.Length} digest={DigestLength} salt={Salt.Length} person={Personalization.Length} fanout={FanOut} depth={Depth} node={NodeOffset}/{NodeDepth} last={LastNode}";
 }
 
-/// <summary>Loads the official KAT from ../shared and the parameter vectors shipped with the tests.</summary>
+/// <summary>
+/// Loads the official KAT and the parameter vectors, all shipped with the tests (Vectors/, copied
+/// beside the suite): nothing outside the repository is read, so a fresh clone runs every known answer.
+/// </summary>
 public static class TestData
 {
-    private static readonly Lazy<IReadOnlyList<KatCase>?> Kat = new(LoadKat);
+    private static readonly Lazy<IReadOnlyList<KatCase>> Kat = new(LoadKat);
     private static readonly Lazy<IReadOnlyList<ParamCase>> Params = new(() => LoadParamFile("blake2-params.json", root => root));
     private static readonly Lazy<IReadOnlyList<ParamCase>> Hashlib = new(() => LoadParamFile("hashlib-vectors.json", root => root.GetProperty("cases")));
 
-    /// <summary>Where the official KAT file was looked for, for skip messages.</summary>
-    public static string KatSearchDescription => "shared/vectors/blake2-kat.json beside the repository (searched upward from " + AppContext.BaseDirectory + ")";
-
-    /// <summary>The official KAT cases of <paramref name="algorithm"/>, or null if ../shared is absent.</summary>
-    public static IReadOnlyList<KatCase>? KatCases(string algorithm) =>
-        Kat.Value?.Where(c => c.Algorithm == algorithm).ToList();
+    /// <summary>The official KAT cases of <paramref name="algorithm"/> (Vectors/blake2-kat.json, the BLAKE2 team's public-domain file).</summary>
+    public static IReadOnlyList<KatCase> KatCases(string algorithm) =>
+        Kat.Value.Where(c => c.Algorithm == algorithm).ToList();
 
     public static IReadOnlyList<ParamCase> ParamCases(string algorithm) =>
         Params.Value.Where(c => c.Algorithm == algorithm).ToList();
@@ -48,29 +48,12 @@ public static class TestData
     public static IReadOnlyList<ParamCase> HashlibCases(string algorithm, string? note = null) =>
         Hashlib.Value.Where(c => c.Algorithm == algorithm && (note is null || c.Note == note)).ToList();
 
-    public static string? FindKatFile()
+    /// <summary>A vector file copied beside the suite from its Vectors folder.</summary>
+    public static string VectorPath(string name) => Path.Combine(AppContext.BaseDirectory, "Vectors", name);
+
+    private static IReadOnlyList<KatCase> LoadKat()
     {
-        for (DirectoryInfo? dir = new(AppContext.BaseDirectory); dir is not null; dir = dir.Parent)
-        {
-            string candidate = Path.Combine(dir.FullName, "shared", "vectors", "blake2-kat.json");
-            if (File.Exists(candidate))
-            {
-                return candidate;
-            }
-        }
-
-        return null;
-    }
-
-    private static IReadOnlyList<KatCase>? LoadKat()
-    {
-        string? path = FindKatFile();
-        if (path is null)
-        {
-            return null;
-        }
-
-        using JsonDocument doc = JsonDocument.Parse(File.ReadAllBytes(path));
+        using JsonDocument doc = JsonDocument.Parse(File.ReadAllBytes(VectorPath("blake2-kat.json")));
         return doc.RootElement.EnumerateArray().Select(e => new KatCase(
             e.GetProperty("hash").GetString()!,
             Convert.FromHexString(e.GetProperty("in").GetString()!),
@@ -80,8 +63,7 @@ public static class TestData
 
     private static IReadOnlyList<ParamCase> LoadParamFile(string name, Func<JsonElement, JsonElement> cases)
     {
-        string path = Path.Combine(AppContext.BaseDirectory, "Vectors", name);
-        using JsonDocument doc = JsonDocument.Parse(File.ReadAllBytes(path));
+        using JsonDocument doc = JsonDocument.Parse(File.ReadAllBytes(VectorPath(name)));
         return cases(doc.RootElement).EnumerateArray().Select(e => new ParamCase(
             e.GetProperty("alg").GetString()!,
             Hex(e, "in"), Hex(e, "key"), Hex(e, "salt"), Hex(e, "person"),

@@ -16,4 +16,8 @@ internal static class Algorithms
     public const string Sha512 = "SHA-512";
     public const string Sha3_256 = "SHA3-256";
     public const string HmacSha256 = "HMAC-SHA256";
+    public const string HmacBlake2b = "HMAC-BLAKE2b";
+    public const string Blake3_256 = "BLAKE3-256";
+    public const string HmacBlake2s = "HMAC-BLAKE2s";
+    public const string Blake2s256Keyed = "BLAKE2s-256 keyed";
 }

@@ -10,6 +10,8 @@ internal static class Categories
     public const string Blake2s = "Blake2s";
     public const string Unkeyed = "Unkeyed";
     public const string Keyed = "Keyed";
+    public const string Hmac = "Hmac";
+    public const string Blake3 = "Blake3";
     public const string ShortDigest = "ShortDigest";
     public const string Streaming = "Streaming";
     public const string Peers = "Peers";

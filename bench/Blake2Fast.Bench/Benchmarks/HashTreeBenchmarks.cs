@@ -1,6 +1,7 @@
 using System;
 using BenchmarkDotNet.Attributes;
 using BenchmarkDotNet.Configs;
+using NativeBlake3 = global::Blake3;
 
 namespace Blake2Fast.Bench.Benchmarks;
 
@@ -37,7 +38,7 @@ public class HashTreeBenchmarks
     [Benchmark(Baseline = true, Description = "BLAKE3 native UpdateWithJoin")]
     public byte Blake3AllCores()
     {
-        using var hasher = Blake3.Hasher.New();
+        using NativeBlake3.Hasher hasher = NativeBlake3.Hasher.New();
         hasher.UpdateWithJoin(_data);
         return hasher.Finalize().AsSpan()[0];
     }

@@ -15,6 +15,9 @@ internal static class Libraries
     /// <summary>The BLAKE2 reference library libb2 through P/Invoke.</summary>
     public const string Libb2 = "libb2";
 
+    /// <summary>The Blake3 NuGet package 3.0.2: the official BLAKE3 (Rust, native code) through P/Invoke.</summary>
+    public const string Blake3Native = "BLAKE3 (Rust)";
+
     /// <summary>The in-box System.Security.Cryptography classes.</summary>
     public const string DotNet = ".NET";
 }

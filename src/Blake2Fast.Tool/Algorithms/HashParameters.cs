@@ -5,5 +5,11 @@ namespace Blake2Fast.Tool.Algorithms;
 /// <param name="Key">The key, empty for an unkeyed hash.</param>
 /// <param name="Salt">The salt, empty when not given.</param>
 /// <param name="Personalization">The personalization, empty when not given.</param>
-/// <param name="TreeLeafLength">With <c>--tree</c>, the leaf length of the unlimited-fanout tree mode; 0 otherwise.</param>
-internal sealed record HashParameters(int DigestBytes, byte[] Key, byte[] Salt, byte[] Personalization, long TreeLeafLength = 0);
+internal sealed record HashParameters(int DigestBytes, byte[] Key, byte[] Salt, byte[] Personalization)
+{
+    /// <summary>BLAKE3's key derivation context (<c>--derive-key</c>), null otherwise.</summary>
+    public string? DeriveKeyContext { get; init; }
+
+    /// <summary>With <c>--tree</c>, the leaf length of the unlimited-fanout tree mode; 0 otherwise.</summary>
+    public long TreeLeafLength { get; init; }
+}

@@ -20,5 +20,6 @@ internal enum OptionId
     Key,
     Salt,
     Personal,
+    DeriveKey,
     Tree,
 }

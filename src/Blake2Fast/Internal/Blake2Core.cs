@@ -26,6 +26,7 @@ internal struct Blake2Core<TVariant> : IBlake2Engine where TVariant : struct, IB
     private Bytes64 _key;
     private ulong _t0;
     private ulong _t1;
+    private ulong _initialCounter;
     private int _bufferLength;
     private byte _digestLength;
     private byte _keyLength;
@@ -67,6 +68,7 @@ internal struct Blake2Core<TVariant> : IBlake2Engine where TVariant : struct, IB
             // not leave the tail of the previous one behind.
             _key.AsSpan().Clear();
             settings.Key.CopyTo(_key.AsSpan());
+            _initialCounter = 0;
             Restart();
         }
     }
@@ -76,6 +78,25 @@ internal struct Blake2Core<TVariant> : IBlake2Engine where TVariant : struct, IB
     /// tree leaf read from a stream can be marked last when the stream is found to end right after it.
     /// </summary>
     public void MarkLastNode() => _lastNode = true;
+
+    /// <summary>
+    /// Starts an unkeyed hash whose first block, <paramref name="firstBlock"/> (one whole block),
+    /// is compressed now, as a non-final block: the caller must give more input before Finish. <see cref="Reset"/>
+    /// returns to the state after that block. RFC 2104 HMAC starts its inner and outer hashes this
+    /// way from the padded key, once per key, so that each message costs only its own blocks.
+    /// </summary>
+    public unsafe void InitializeAfterBlock(scoped in Blake2Settings settings, ReadOnlySpan<byte> firstBlock)
+    {
+        // Pinned while spans over the inline buffers exist (see FixedBufferSpans).
+        fixed (void* pinned = &_status)
+        {
+            Initialize(settings);
+            int blockLength = default(TVariant).BlockLength;
+            default(TVariant).Compress(_kernel, _chain.AsSpan(), firstBlock[..blockLength], ref _t0, ref _t1, (uint)blockLength, final: false, lastNode: false);
+            _chain.AsSpan().CopyTo(_initialChain.AsSpan());
+            _initialCounter = _t0;
+        }
+    }
 
     /// <summary>Discards all input so far; the key and parameters stay.</summary>
     public unsafe void Reset()
@@ -92,7 +113,7 @@ internal struct Blake2Core<TVariant> : IBlake2Engine where TVariant : struct, IB
     private void Restart()
     {
         _initialChain.AsSpan().CopyTo(_chain.AsSpan());
-        _t0 = 0;
+        _t0 = _initialCounter;
         _t1 = 0;
         Span<byte> buffer = _buffer.AsSpan();
         buffer.Clear();

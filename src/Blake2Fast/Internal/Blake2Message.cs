@@ -52,26 +52,65 @@ internal static class Blake2Message<TVariant> where TVariant : struct, IBlake2Va
 
         if (!keyBlockIsLast)
         {
-            int direct = Blake2Core<TVariant>.BytesBeforeLastBlock(source.Length);
-            if (direct != 0)
-            {
-                variant.Compress(kernel, chain, source[..direct], ref t0, ref t1, (uint)blockLength, final: false, lastNode: false);
-                source = source[direct..];
-            }
-
-            // The whole block, then the bytes: a clear of constant length is a few vector stores,
-            // where clearing the tail alone was a call.
-            block.Clear();
-            source.CopyTo(block);
-            variant.Compress(kernel, chain, block, ref t0, ref t1, (uint)source.Length, final: true, lastNode: settings.IsLastNode);
+            CompressToEnd(kernel, chain, block, ref t0, ref t1, source, settings.IsLastNode);
         }
 
-        variant.WriteDigest(chain, destination[..settings.DigestLength]);
+        return Finish(chain, block, destination[..settings.DigestLength]);
+    }
+
+    /// <summary>
+    /// Unkeyed sequential BLAKE2 at the largest digest length of a message that starts with the
+    /// whole block <paramref name="firstBlock"/> and goes on with <paramref name="source"/>: RFC
+    /// 2104's inner or outer hash, whose first block is the padded key (the final block when
+    /// <paramref name="source"/> is empty). Every input byte is read
+    /// before the digest is written, so the two may overlap.
+    /// </summary>
+    public static int HashAfterBlock(ReadOnlySpan<byte> firstBlock, ReadOnlySpan<byte> source, Span<byte> destination)
+    {
+        TVariant variant = default;
+        byte kernel = variant.DefaultKernel;
+        int blockLength = variant.BlockLength;
+        Span<byte> chain = stackalloc byte[64];
+        Span<byte> block = stackalloc byte[128];
+        block = block[..blockLength];
+        ulong t0 = 0;
+        ulong t1 = 0;
+        variant.InitializeChain(chain, Blake2Settings.Sequential(variant.MaxDigestLength, default));
+        variant.Compress(kernel, chain, firstBlock[..blockLength], ref t0, ref t1, (uint)blockLength, final: source.IsEmpty, lastNode: false);
+        if (!source.IsEmpty)
+        {
+            CompressToEnd(kernel, chain, block, ref t0, ref t1, source, lastNode: false);
+        }
+
+        return Finish(chain, block, destination[..variant.MaxDigestLength]);
+    }
+
+    /// <summary>Compresses <paramref name="source"/> as the rest of the message: all but its last bytes where they lie, those zero-padded in <paramref name="block"/> as the final block.</summary>
+    private static void CompressToEnd(byte kernel, Span<byte> chain, Span<byte> block, ref ulong t0, ref ulong t1, ReadOnlySpan<byte> source, bool lastNode)
+    {
+        TVariant variant = default;
+        int direct = Blake2Core<TVariant>.BytesBeforeLastBlock(source.Length);
+        if (direct != 0)
+        {
+            variant.Compress(kernel, chain, source[..direct], ref t0, ref t1, (uint)variant.BlockLength, final: false, lastNode: false);
+            source = source[direct..];
+        }
+
+        // The whole block, then the bytes: a clear of constant length is a few vector stores,
+        // where clearing the tail alone was a call.
+        block.Clear();
+        source.CopyTo(block);
+        variant.Compress(kernel, chain, block, ref t0, ref t1, (uint)source.Length, final: true, lastNode: lastNode);
+    }
+
+    private static int Finish(Span<byte> chain, Span<byte> block, Span<byte> destination)
+    {
+        default(TVariant).WriteDigest(chain, destination);
 
         // No exception can occur between the first write of a secret and here (the caller has
         // checked every argument), so no finally block is needed for the erasure.
         CryptographicOperations.ZeroMemory(block);
         CryptographicOperations.ZeroMemory(chain);
-        return settings.DigestLength;
+        return destination.Length;
     }
 }

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# The README's test command in a clone of its own, as a new user runs it: a fresh clone of this
+# commit in a temporary folder with nothing beside it (no ../shared), `dotnet test` as written plus a
+# results file. Fails if any test fails, or if any test is skipped for a reason other than the one
+# the allocation tests give in a Debug build: no test may be skipped for want of a file outside the
+# repository.
+# Usage: .ci/fresh-clone.sh OUT_DIR
+set -euo pipefail
+out=$(realpath "$1")
+repo=$(realpath "$(dirname "$0")/..")
+work=$(mktemp -d /tmp/blake2fast-fresh-clone.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+git clone -q --no-local "$repo" "$work/Blake2Fast"
+[ ! -e "$work/shared" ] || { echo "fresh clone: $work/shared exists" >&2; exit 1; }
+cd "$work/Blake2Fast"
+dotnet test --logger "trx;LogFilePrefix=fresh-clone" --results-directory "$out/fresh-clone"
+python3 "$repo/.ci/check_skips.py" "$out/fresh-clone" \
+  "Blake2Fast was built without optimizations (Debug); run with -c Release to measure allocations."

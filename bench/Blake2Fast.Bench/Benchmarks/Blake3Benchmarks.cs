@@ -1,0 +1,79 @@
+using System;
+using System.Collections.Generic;
+using BenchmarkDotNet.Attributes;
+using NativeBlake3 = global::Blake3;
+
+namespace Blake2Fast.Bench.Benchmarks;
+
+/// <summary>
+/// BLAKE3-256 on one thread and on every core, beside the official implementation (Rust, native,
+/// through the Blake3 package) and this library's fastest BLAKE2 modes on the same input.
+/// </summary>
+/// <remarks>
+/// One thread: <c>Blake3.HashData</c> against <c>Hasher.Hash</c>. Every core: the
+/// <c>maxDegreeOfParallelism: -1</c> overload against <c>Hasher.UpdateWithJoin</c> (Rayon's join).
+/// Both stay on one thread for small inputs. The startup check compares every BLAKE3 row's digest.
+/// </remarks>
+[BenchmarkCategory(Categories.Blake3, Categories.Peers)]
+public class Blake3Benchmarks : DigestBenchmark
+{
+    private const int MiB = 1024 * 1024;
+
+    /// <summary>Input length in bytes.</summary>
+    [ParamsSource(nameof(Sizes))]
+    public int Size { get; set; }
+
+    /// <summary>The sizes of issue #22: 64 B, 1 KiB, 16 KiB, 1 MiB and 64 MiB.</summary>
+    public static IEnumerable<int> Sizes => [64, 1024, 16 * 1024, MiB, 64 * MiB];
+
+    /// <summary>Builds the input.</summary>
+    [GlobalSetup]
+    public void Setup() => Prepare(Size);
+
+    /// <summary>Blake2Fast BLAKE3, calling thread only.</summary>
+    [Benchmark(Baseline = true), Row(Algorithms.Blake3_256, Libraries.Blake2Fast)]
+    public int Blake3OneThread()
+    {
+        Blake3.HashData(Source, Output.AsSpan(0, 32));
+        return 32;
+    }
+
+    /// <summary>Blake2Fast BLAKE3 on every core.</summary>
+    [Benchmark, Row(Algorithms.Blake3_256, Libraries.Blake2Fast)]
+    public int Blake3AllCores()
+    {
+        Blake3.HashData(Source, Output.AsSpan(0, 32), -1);
+        return 32;
+    }
+
+    /// <summary>The official BLAKE3, one thread.</summary>
+    [Benchmark, Row(Algorithms.Blake3_256, Libraries.Blake3Native)]
+    public int NativeOneThread()
+    {
+        NativeBlake3.Hash hash = NativeBlake3.Hasher.Hash(Source);
+        hash.AsSpan().CopyTo(Output);
+        return 32;
+    }
+
+    /// <summary>The official BLAKE3 on every core (UpdateWithJoin).</summary>
+    [Benchmark, Row(Algorithms.Blake3_256, Libraries.Blake3Native)]
+    public int NativeAllCores()
+    {
+        using NativeBlake3.Hasher hasher = NativeBlake3.Hasher.New();
+        hasher.UpdateWithJoin(Source);
+        hasher.Finalize(Output.AsSpan(0, 32));
+        return 32;
+    }
+
+    /// <summary>Blake2Fast BLAKE2b-512, for scale.</summary>
+    [Benchmark, Row(Algorithms.Blake2b512, Libraries.Blake2Fast)]
+    public int Blake2b() => global::Blake2Fast.Blake2b.HashData(Source, Output.AsSpan(0, 64));
+
+    /// <summary>Blake2Fast BLAKE2bp-512, for scale.</summary>
+    [Benchmark, Row(Algorithms.Blake2bp512, Libraries.Blake2Fast)]
+    public int Blake2bp() => global::Blake2Fast.Blake2bp.HashData(Source, Output.AsSpan(0, 64));
+
+    /// <summary>Blake2Fast BLAKE2sp-256, for scale.</summary>
+    [Benchmark, Row(Algorithms.Blake2sp256, Libraries.Blake2Fast)]
+    public int Blake2sp() => global::Blake2Fast.Blake2sp.HashData(Source, Output.AsSpan(0, 32));
+}
