@@ -31,6 +31,7 @@ internal static class Cli
         new(OptionId.Key, '\0', "key", TakesValue: true),
         new(OptionId.Length, 'l', "length", TakesValue: true),
         new(OptionId.Personal, '\0', "personal", TakesValue: true),
+        new(OptionId.Tree, '\0', "tree", TakesValue: true),
         new(OptionId.Quiet, '\0', "quiet", TakesValue: false),
         new(OptionId.Salt, '\0', "salt", TakesValue: true),
         new(OptionId.Status, '\0', "status", TakesValue: false),
@@ -145,6 +146,15 @@ internal static class Cli
                 case OptionId.Personal:
                     settings.PersonalText = value;
                     break;
+                case OptionId.Tree:
+                    if (!TreeLeafSize.TryParse(value!, out long leafLength, out string? reason))
+                    {
+                        console.Error($"invalid tree leaf size: {console.Quote(value!)}: {reason}");
+                        return 1;
+                    }
+
+                    settings.TreeLeafLength = leafLength;
+                    break;
                 case OptionId.Help:
                     Write(console, HelpText.Usage);
                     return 0;
@@ -184,6 +194,8 @@ internal static class Cli
             : settings.Warn && !settings.Check ? "the --warn option is meaningful only when verifying checksums"
             : settings.Quiet && !settings.Check ? "the --quiet option is meaningful only when verifying checksums"
             : settings.Strict && !settings.Check ? "the --strict option is meaningful only when verifying checksums"
+            : settings.TreeLeafLength != 0 && !TreeDigester.Supports(algorithm) ? $"--tree is supported only with blake2b and blake2s, not {algorithm.Name}"
+            : settings.TreeLeafLength != 0 && (settings.KeyText ?? settings.SaltText ?? settings.PersonalText) is not null ? "--tree hashes without a key, salt or personalization"
             : null;
         if (usageError is not null)
         {

@@ -9,4 +9,7 @@ internal sealed record HashParameters(int DigestBytes, byte[] Key, byte[] Salt, 
 {
     /// <summary>BLAKE3's key derivation context (<c>--derive-key</c>), null otherwise.</summary>
     public string? DeriveKeyContext { get; init; }
+
+    /// <summary>With <c>--tree</c>, the leaf length of the unlimited-fanout tree mode; 0 otherwise.</summary>
+    public long TreeLeafLength { get; init; }
 }

@@ -34,6 +34,10 @@ internal static class HelpText
               --salt=HEX|@FILE  salt (blake2b/xb: up to 16 bytes, blake2s/xs: 8)
               --personal=HEX|@FILE
                                 personalization, same sizes as the salt
+              --tree=SIZE       BLAKE2 tree hashing with unlimited fanout (as
+                                  bt2sum and s3git): leaves of SIZE bytes (a
+                                  number with an optional k, m or g suffix, e.g.
+                                  5m), hashed on every core; blake2b or blake2s
 
         Only when checking (-c):
               --ignore-missing  skip listed files that do not exist

@@ -21,4 +21,5 @@ internal enum OptionId
     Salt,
     Personal,
     DeriveKey,
+    Tree,
 }

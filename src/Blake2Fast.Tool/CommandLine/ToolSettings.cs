@@ -38,6 +38,9 @@ internal sealed class ToolSettings
 
     public string? PersonalText { get; set; }
 
+    /// <summary>The <c>--tree</c> leaf length in bytes; 0 when not given (sequential hashing).</summary>
+    public long TreeLeafLength { get; set; }
+
     public byte[] Key { get; set; } = [];
 
     public byte[] Salt { get; set; } = [];
@@ -49,7 +52,7 @@ internal sealed class ToolSettings
 
     /// <summary>The parameters of one hash of <paramref name="digestBytes"/> bytes under these settings.</summary>
     public HashParameters Parameters(int digestBytes) =>
-        new(digestBytes, Key, Salt, Personalization) { DeriveKeyContext = DeriveKeyContext };
+        new(digestBytes, Key, Salt, Personalization) { DeriveKeyContext = DeriveKeyContext, TreeLeafLength = TreeLeafLength };
 
     /// <summary>The digest length in bits that hashing mode uses.</summary>
     public long DigestBits => LengthBits == 0 ? Algorithm.DefaultBits : (long)LengthBits;

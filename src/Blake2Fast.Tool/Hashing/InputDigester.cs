@@ -38,6 +38,17 @@ internal sealed class InputDigester
                 : RawText.HasEscapes(name) ? RawFile.OpenRead(name)
                 : new FileStream(name, FileMode.Open, FileAccess.Read, FileShare.ReadWrite | FileShare.Delete, bufferSize: 0, FileOptions.SequentialScan);
 
+            if (parameters.TreeLeafLength != 0 && !TreeDigester.Supports(algorithm))
+            {
+                // A checksum line may name another algorithm than -a did.
+                return new Result(null, $"--tree is supported only with blake2b and blake2s, not {algorithm.Name}", false);
+            }
+
+            if (parameters.TreeLeafLength != 0)
+            {
+                return new Result(TreeDigester.Digest(stream, algorithm, parameters), null, false);
+            }
+
             ProgressMeter? progress = CreateProgress(name, stream);
             using IIncrementalHash hash = algorithm.Create(parameters);
             try

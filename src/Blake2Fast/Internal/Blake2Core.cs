@@ -74,6 +74,12 @@ internal struct Blake2Core<TVariant> : IBlake2Engine where TVariant : struct, IB
     }
 
     /// <summary>
+    /// Sets the last-node flag after the hash started. <see cref="Finish"/> alone reads it, so a
+    /// tree leaf read from a stream can be marked last when the stream is found to end right after it.
+    /// </summary>
+    public void MarkLastNode() => _lastNode = true;
+
+    /// <summary>
     /// Starts an unkeyed hash whose first block, <paramref name="firstBlock"/> (one whole block),
     /// is compressed now, as a non-final block: the caller must give more input before Finish. <see cref="Reset"/>
     /// returns to the state after that block. RFC 2104 HMAC starts its inner and outer hashes this

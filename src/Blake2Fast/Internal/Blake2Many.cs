@@ -9,7 +9,7 @@ namespace Blake2Fast.Internal;
 
 /// <summary>
 /// The messages of one <c>HashMany</c> call: a list of separate buffers, or equal-length messages
-/// back to back in one buffer.
+/// back to back in one buffer (where tree leaves may end with a shorter one).
 /// </summary>
 internal readonly ref struct Blake2MessageList
 {
@@ -31,14 +31,32 @@ internal readonly ref struct Blake2MessageList
         IsPacked = true;
     }
 
+    private Blake2MessageList(ReadOnlySpan<byte> packed, int messageLength, int count)
+    {
+        _packed = packed;
+        _stride = messageLength;
+        Count = count;
+        IsPacked = true;
+    }
+
+    /// <summary>
+    /// Tree leaves: <paramref name="leafLength"/> bytes each, the last one shorter where
+    /// <paramref name="leaves"/> does not end on a leaf boundary, and one empty leaf when it is empty.
+    /// </summary>
+    public static Blake2MessageList Leaves(ReadOnlySpan<byte> leaves, int leafLength) =>
+        new(leaves, leafLength, Math.Max(1, (int)(((long)leaves.Length + leafLength - 1) / leafLength)));
+
     public int Count { get; }
 
     public bool IsPacked { get; }
 
-    public ReadOnlySpan<byte> this[int index] => IsPacked ? _packed.Slice(index * _stride, _stride) : _list[index].Span;
+    public ReadOnlySpan<byte> this[int index] => IsPacked ? _packed.Slice(index * _stride, PackedLength(index)) : _list[index].Span;
 
     /// <summary>The length of message <paramref name="index"/>, without the cost of getting its span.</summary>
-    public int LengthOf(int index) => IsPacked ? _stride : _list[index].Length;
+    public int LengthOf(int index) => IsPacked ? PackedLength(index) : _list[index].Length;
+
+    /// <summary>A packed message's length: the stride, except for a short (or empty) last leaf.</summary>
+    private int PackedLength(int index) => Math.Min(_stride, _packed.Length - (index * _stride));
 
     /// <summary>Whether any message shares memory with <paramref name="destination"/>.</summary>
     public bool Overlaps(ReadOnlySpan<byte> destination)
@@ -111,9 +129,10 @@ internal static class Blake2Many<TVariant> where TVariant : struct, IBlake2ManyV
     /// <summary>
     /// Writes the digest of message i at <c>i * settings.DigestLength</c> of
     /// <paramref name="destination"/>, which the caller has checked is exactly long enough and
-    /// shares no memory with the messages. Tests call this to force a kernel.
+    /// shares no memory with the messages. Tests call this to force a kernel. With
+    /// <paramref name="numbering"/>, the messages are tree leaves (see <see cref="Blake2LeafNumbering"/>).
     /// </summary>
-    public static int Hash(scoped in Blake2Settings settings, scoped in Blake2MessageList messages, Span<byte> destination, Blake2ManyKernel kernel)
+    public static int Hash(scoped in Blake2Settings settings, scoped in Blake2MessageList messages, Span<byte> destination, Blake2ManyKernel kernel, Blake2LeafNumbering numbering = default)
     {
         int count = messages.Count;
         int digestLength = settings.DigestLength;
@@ -122,17 +141,17 @@ internal static class Blake2Many<TVariant> where TVariant : struct, IBlake2ManyV
         {
             for (int i = 0; i < count; i++)
             {
-                Blake2OneShot<Blake2Core<TVariant>>.Hash(settings, messages[i], destination.Slice(i * digestLength, digestLength));
+                Blake2OneShot<Blake2Core<TVariant>>.Hash(numbering.For(settings, i, count), messages[i], destination.Slice(i * digestLength, digestLength));
             }
 
             return count * digestLength;
         }
 
-        HashInLanes(settings, messages, destination, kernel);
+        HashInLanes(settings, messages, destination, kernel, numbering);
         return count * digestLength;
     }
 
-    private static void HashInLanes(scoped in Blake2Settings settings, scoped in Blake2MessageList messages, Span<byte> destination, Blake2ManyKernel kernel)
+    private static void HashInLanes(scoped in Blake2Settings settings, scoped in Blake2MessageList messages, Span<byte> destination, Blake2ManyKernel kernel, Blake2LeafNumbering numbering)
     {
         TVariant variant = default;
         Span<byte> buffers = AlignedTo64(stackalloc byte[Blake2ManyState.Length + Blake2ManyState.StripeLength + Blake2ManyState.ScratchLength + 63]);
@@ -154,7 +173,8 @@ internal static class Blake2Many<TVariant> where TVariant : struct, IBlake2ManyV
                 Destination = destination,
                 DigestLength = settings.DigestLength,
                 KeyBlock = settings.Key.IsEmpty ? default : keyBlock,
-                IsLastNode = settings.IsLastNode,
+                Settings = settings,
+                Numbering = numbering,
                 Kernel = kernel,
                 LaneCount = variant.Lanes(kernel),
                 RowLength = Blake2ManyState.RowLength(kernel),
@@ -206,7 +226,10 @@ internal static class Blake2Many<TVariant> where TVariant : struct, IBlake2ManyV
 
         /// <summary>The zero-padded key block, or empty when unkeyed.</summary>
         public ReadOnlySpan<byte> KeyBlock;
-        public bool IsLastNode;
+
+        /// <summary>The settings every message shares, but for what <see cref="Numbering"/> gives each leaf.</summary>
+        public Blake2Settings Settings;
+        public Blake2LeafNumbering Numbering;
         public Blake2ManyKernel Kernel;
         public int LaneCount;
         public int RowLength;
@@ -253,7 +276,7 @@ internal static class Blake2Many<TVariant> where TVariant : struct, IBlake2ManyV
                     bool final = block == BlockCountOf[lane] - 1;
                     CopyBlock(message, KeyBlock, block, Stripe.Slice(lane * blockLength, blockLength));
                     long total = message.Length + KeyBlock.Length;
-                    SetCounterAndFlags(State, RowLength, lane, Math.Min((long)(block + 1) * blockLength, total), final, final && IsLastNode);
+                    SetCounterAndFlags(State, RowLength, lane, Math.Min((long)(block + 1) * blockLength, total), final, final && IsLastNode(MessageOf[lane]));
                 }
 
                 variant.CompressLanes(Kernel, State, Stripe, Scratch);
@@ -295,8 +318,17 @@ internal static class Blake2Many<TVariant> where TVariant : struct, IBlake2ManyV
             BlockOf[lane] = 0;
             long total = Messages.LengthOf(message) + KeyBlock.Length;
             BlockCountOf[lane] = (int)Math.Max(1, (total + blockLength - 1) / blockLength);
+            if (Numbering.IsNumbered)
+            {
+                // Each leaf's parameter block has its own node offset. Chain is free to overwrite:
+                // every start that needs the shared value comes before the first FinishAlone.
+                default(TVariant).InitializeChain(Chain, Numbering.For(Settings, message, Messages.Count));
+            }
+
             ChainToLane(Chain, State, RowLength, lane);
         }
+
+        private readonly bool IsLastNode(int message) => Numbering.IsLastNode(Settings, message, Messages.Count);
 
         /// <summary>Finishes a lane's message with the single-message kernel, from the chain value the lanes left.</summary>
         private readonly void FinishAlone(int lane)
@@ -315,7 +347,7 @@ internal static class Blake2Many<TVariant> where TVariant : struct, IBlake2ManyV
                 bool final = b == BlockCountOf[lane] - 1;
                 CopyBlock(message, KeyBlock, b, block);
                 uint increment = (uint)(Math.Min((long)(b + 1) * blockLength, total) - ((long)b * blockLength));
-                variant.Compress(variant.DefaultKernel, Chain, block, ref t0, ref t1, increment, final, final && IsLastNode);
+                variant.Compress(variant.DefaultKernel, Chain, block, ref t0, ref t1, increment, final, final && IsLastNode(MessageOf[lane]));
             }
 
             variant.WriteDigest(Chain, Destination.Slice(MessageOf[lane] * DigestLength, DigestLength));

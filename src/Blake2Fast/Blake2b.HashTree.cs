@@ -1,0 +1,147 @@
+using System;
+using System.IO;
+using System.Threading;
+using System.Threading.Tasks;
+using Blake2Fast.Internal;
+using Tree = Blake2Fast.Internal.Blake2UnlimitedTree<Blake2Fast.Internal.Blake2bVariant>;
+
+namespace Blake2Fast;
+
+// Tree hashing with unlimited fanout (s3git, bt2sum): leaves in the HashMany lanes, on every core.
+public static partial class Blake2b
+{
+    /// <summary>
+    /// Computes the BLAKE2b tree hash with unlimited fanout of <paramref name="source"/>, as s3git and
+    /// bt2sum do: leaves of <paramref name="leafLength"/> bytes hashed in parallel, on up to
+    /// <paramref name="maxDegreeOfParallelism"/> threads, and a root over their digests.
+    /// </summary>
+    /// <remarks>
+    /// Every node has fanout 0, depth 2, leaf length <paramref name="leafLength"/> and inner length
+    /// = the digest length; leaf i hashes bytes <c>[i * leafLength, (i + 1) * leafLength)</c> at node
+    /// offset i (the last leaf with the last-node flag; an empty input is one empty leaf), and the
+    /// root hashes the leaves' digests in order. The calling thread is one of the threads; small
+    /// inputs are hashed on it alone. Nothing is allocated when one thread hashes at most
+    /// 1024 bytes of leaf digests.
+    /// </remarks>
+    /// <param name="source">The data to hash.</param>
+    /// <param name="leafLength">The leaf length in bytes, at least 1.</param>
+    /// <param name="destination">Receives the digest; its length (1 to 64 bytes) is the digest length of every node.</param>
+    /// <param name="maxDegreeOfParallelism">The most threads to use: -1 for as many as help (up to one per processor), 1 for the calling thread only.</param>
+    /// <returns>The number of bytes written: <c>destination.Length</c>.</returns>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="leafLength"/> is less than 1, or <paramref name="maxDegreeOfParallelism"/> is 0 or less than -1; nothing was written.</exception>
+    /// <exception cref="ArgumentException"><paramref name="destination"/> is empty or longer than 64 bytes; nothing was written.</exception>
+    public static int HashTree(ReadOnlySpan<byte> source, int leafLength, Span<byte> destination, int maxDegreeOfParallelism = -1)
+    {
+        CheckTree(leafLength, destination.Length, maxDegreeOfParallelism);
+        Tree.Hash(source, leafLength, destination, maxDegreeOfParallelism, Kernels.Blake2bManyKernels.Best);
+        return destination.Length;
+    }
+
+    /// <summary>Computes the BLAKE2b tree hash with unlimited fanout of <paramref name="source"/> (see <see cref="HashTree(ReadOnlySpan{byte}, int, Span{byte}, int)"/>).</summary>
+    /// <param name="source">The data to hash.</param>
+    /// <param name="leafLength">The leaf length in bytes, at least 1.</param>
+    /// <param name="digestLength">The digest length of every node, 1 to 64 bytes.</param>
+    /// <param name="maxDegreeOfParallelism">The most threads to use: -1 for as many as help, 1 for the calling thread only.</param>
+    /// <returns>The digest.</returns>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="leafLength"/> is less than 1, <paramref name="digestLength"/> is outside 1..64, or <paramref name="maxDegreeOfParallelism"/> is 0 or less than -1.</exception>
+    public static byte[] HashTree(ReadOnlySpan<byte> source, int leafLength, int digestLength = DefaultDigestLength, int maxDegreeOfParallelism = -1)
+    {
+        Guard.DigestLength(digestLength, MaxDigestLength);
+        byte[] digest = new byte[digestLength];
+        HashTree(source, leafLength, digest, maxDegreeOfParallelism);
+        return digest;
+    }
+
+    /// <summary>
+    /// Computes the BLAKE2b tree hash with unlimited fanout of the rest of <paramref name="source"/>
+    /// (see <see cref="HashTree(ReadOnlySpan{byte}, int, Span{byte}, int)"/>).
+    /// </summary>
+    /// <remarks>
+    /// A seekable <see cref="FileStream"/> is read in parallel at explicit offsets on .NET 8 and
+    /// later (each thread reads its own leaves) and is left positioned at its end; any other
+    /// stream, a pipe of unknown length included, is read in order, a batch per thread at a time.
+    /// Memory use is bounded whatever the input: at most 16 MiB of input buffered per thread (32 MiB
+    /// for one), plus 1 MiB of leaf digests.
+    /// </remarks>
+    /// <param name="source">The stream to read to its end.</param>
+    /// <param name="leafLength">The leaf length in bytes, at least 1.</param>
+    /// <param name="destination">Receives the digest; its length (1 to 64 bytes) is the digest length of every node.</param>
+    /// <param name="maxDegreeOfParallelism">The most threads to use: -1 for as many as help, 1 for the calling thread only.</param>
+    /// <returns>The number of bytes written: <c>destination.Length</c>.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="source"/> is <see langword="null"/>.</exception>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="leafLength"/> is less than 1, or <paramref name="maxDegreeOfParallelism"/> is 0 or less than -1; nothing was read or written.</exception>
+    /// <exception cref="ArgumentException"><paramref name="source"/> does not support reading, or <paramref name="destination"/> is empty or longer than 64 bytes; nothing was read or written.</exception>
+    /// <exception cref="IOException">A read failed (every thread stops; nothing was written).</exception>
+    public static int HashTree(Stream source, int leafLength, Span<byte> destination, int maxDegreeOfParallelism = -1)
+    {
+        CheckTree(leafLength, destination.Length, maxDegreeOfParallelism);
+        Tree.CheckStream(source);
+        Tree.Hash(source, leafLength, destination, maxDegreeOfParallelism, Kernels.Blake2bManyKernels.Best);
+        return destination.Length;
+    }
+
+    /// <summary>Computes the BLAKE2b tree hash with unlimited fanout of the rest of <paramref name="source"/> (see <see cref="HashTree(Stream, int, Span{byte}, int)"/>).</summary>
+    /// <param name="source">The stream to read to its end.</param>
+    /// <param name="leafLength">The leaf length in bytes, at least 1.</param>
+    /// <param name="digestLength">The digest length of every node, 1 to 64 bytes.</param>
+    /// <param name="maxDegreeOfParallelism">The most threads to use: -1 for as many as help, 1 for the calling thread only.</param>
+    /// <returns>The digest.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="source"/> is <see langword="null"/>.</exception>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="leafLength"/> is less than 1, <paramref name="digestLength"/> is outside 1..64, or <paramref name="maxDegreeOfParallelism"/> is 0 or less than -1.</exception>
+    /// <exception cref="ArgumentException"><paramref name="source"/> does not support reading.</exception>
+    /// <exception cref="IOException">A read failed (every thread stops).</exception>
+    public static byte[] HashTree(Stream source, int leafLength, int digestLength = DefaultDigestLength, int maxDegreeOfParallelism = -1)
+    {
+        Guard.DigestLength(digestLength, MaxDigestLength);
+        byte[] digest = new byte[digestLength];
+        HashTree(source, leafLength, digest, maxDegreeOfParallelism);
+        return digest;
+    }
+
+    /// <summary>
+    /// Asynchronously computes the BLAKE2b tree hash with unlimited fanout of the rest of
+    /// <paramref name="source"/> (see <see cref="HashTree(Stream, int, Span{byte}, int)"/>).
+    /// </summary>
+    /// <param name="source">The stream to read to its end.</param>
+    /// <param name="leafLength">The leaf length in bytes, at least 1.</param>
+    /// <param name="destination">Receives the digest; its length (1 to 64 bytes) is the digest length of every node.</param>
+    /// <param name="maxDegreeOfParallelism">The most threads to use: -1 for as many as help, 1 for one thread at a time.</param>
+    /// <param name="cancellationToken">Cancels the reads and the hashing between batches.</param>
+    /// <returns>The number of bytes written.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="source"/> is <see langword="null"/> (thrown before any read).</exception>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="leafLength"/> is less than 1, or <paramref name="maxDegreeOfParallelism"/> is 0 or less than -1 (thrown before any read).</exception>
+    /// <exception cref="ArgumentException"><paramref name="source"/> does not support reading, or <paramref name="destination"/> is empty or longer than 64 bytes (thrown before any read).</exception>
+    public static ValueTask<int> HashTreeAsync(Stream source, int leafLength, Memory<byte> destination, int maxDegreeOfParallelism = -1, CancellationToken cancellationToken = default)
+    {
+        CheckTree(leafLength, destination.Length, maxDegreeOfParallelism);
+        Tree.CheckStream(source);
+        return Tree.HashAsync(source, leafLength, destination, maxDegreeOfParallelism, Kernels.Blake2bManyKernels.Best, cancellationToken);
+    }
+
+    /// <summary>
+    /// Asynchronously computes the BLAKE2b tree hash with unlimited fanout of the rest of
+    /// <paramref name="source"/> (see <see cref="HashTree(Stream, int, Span{byte}, int)"/>).
+    /// </summary>
+    /// <param name="source">The stream to read to its end.</param>
+    /// <param name="leafLength">The leaf length in bytes, at least 1.</param>
+    /// <param name="digestLength">The digest length of every node, 1 to 64 bytes.</param>
+    /// <param name="maxDegreeOfParallelism">The most threads to use: -1 for as many as help, 1 for one thread at a time.</param>
+    /// <param name="cancellationToken">Cancels the reads and the hashing between batches.</param>
+    /// <returns>The digest.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="source"/> is <see langword="null"/> (thrown before any read).</exception>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="leafLength"/> is less than 1, <paramref name="digestLength"/> is outside 1..64, or <paramref name="maxDegreeOfParallelism"/> is 0 or less than -1 (thrown before any read).</exception>
+    /// <exception cref="ArgumentException"><paramref name="source"/> does not support reading (thrown before any read).</exception>
+    public static async ValueTask<byte[]> HashTreeAsync(Stream source, int leafLength, int digestLength = DefaultDigestLength, int maxDegreeOfParallelism = -1, CancellationToken cancellationToken = default)
+    {
+        Guard.DigestLength(digestLength, MaxDigestLength);
+        byte[] digest = new byte[digestLength];
+        await HashTreeAsync(source, leafLength, digest, maxDegreeOfParallelism, cancellationToken).ConfigureAwait(false);
+        return digest;
+    }
+
+    private static void CheckTree(int leafLength, int destinationLength, int maxDegreeOfParallelism)
+    {
+        Guard.TreeShape(leafLength, maxDegreeOfParallelism, nameof(leafLength), nameof(maxDegreeOfParallelism));
+        Guard.DestinationAsDigest(destinationLength, MaxDigestLength, "destination");
+    }
+}
