@@ -26,6 +26,7 @@ internal static class Cli
         new(OptionId.Algorithm, 'a', "algorithm", TakesValue: true),
         new(OptionId.Binary, 'b', "binary", TakesValue: false),
         new(OptionId.Check, 'c', "check", TakesValue: false),
+        new(OptionId.DeriveKey, '\0', "derive-key", TakesValue: true),
         new(OptionId.IgnoreMissing, '\0', "ignore-missing", TakesValue: false),
         new(OptionId.Key, '\0', "key", TakesValue: true),
         new(OptionId.Length, 'l', "length", TakesValue: true),
@@ -138,6 +139,9 @@ internal static class Cli
                 case OptionId.Salt:
                     settings.SaltText = value;
                     break;
+                case OptionId.DeriveKey:
+                    settings.DeriveKeyContext = value;
+                    break;
                 case OptionId.Personal:
                     settings.PersonalText = value;
                     break;
@@ -187,7 +191,24 @@ internal static class Cli
             return 1;
         }
 
-        return ReadKeyMaterial(console, settings) ? null : 1;
+        if (!ReadKeyMaterial(console, settings))
+        {
+            return 1;
+        }
+
+        // b3sum's rules: a key of exactly 32 bytes, and a context only in BLAKE3's own mode.
+        string? blake3Error =
+            settings.DeriveKeyContext is not null && algorithm != HashAlgorithms.Blake3 ? $"--derive-key is only supported by {HashAlgorithms.Blake3.TagName}"
+            : settings.DeriveKeyContext is not null && settings.KeyText is not null ? "--derive-key cannot be used with --key"
+            : algorithm == HashAlgorithms.Blake3 && settings.KeyText is not null && settings.Key.Length != 32 ? $"--key is {settings.Key.Length} bytes; {algorithm.TagName} keys are exactly 32 bytes"
+            : null;
+        if (blake3Error is not null)
+        {
+            console.Error(blake3Error);
+            return 1;
+        }
+
+        return null;
     }
 
     private static bool ReadKeyMaterial(ToolConsole console, ToolSettings settings)

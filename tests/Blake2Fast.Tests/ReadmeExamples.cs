@@ -204,7 +204,7 @@ public class ReadmeExamples
         HkdfBlake2s.DeriveKey(data, outputs, salt: chainingKey, info: default);
         byte[] nextChainingKey = outputs[..32].ToArray();
         byte[] cipherKey = outputs[32..].ToArray();
-        CryptographicOperations.ZeroMemory(outputs);
+        outputs.Clear();                                   // erase the copy on the stack
 
         // Python, from the Noise specification's HKDF: temp = HMAC(ck, ikm); o1 = HMAC(temp, 0x01);
         // o2 = HMAC(temp, o1 || 0x02), with hmac.new(..., hashlib.blake2s).

@@ -24,7 +24,8 @@ public sealed class KnownAnswerTests
     {
         using JsonDocument kat = JsonDocument.Parse(File.ReadAllBytes(Path.Combine(AppContext.BaseDirectory, "Vectors", "blake2-kat.json")));
         int checkedCases = 0;
-        foreach (HashAlgorithmInfo algorithm in HashAlgorithms.All)
+        // BLAKE3 has its own official vectors (Blake3ToolTests); this file is BLAKE2's.
+        foreach (HashAlgorithmInfo algorithm in HashAlgorithms.All.Where(a => a != HashAlgorithms.Blake3))
         {
             // Every 17th case: all input lengths modulo the block sizes, keyed and unkeyed, in well under a second.
             List<JsonElement> cases = kat.RootElement.EnumerateArray().Where(c => c.GetProperty("hash").GetString() == algorithm.Name).ToList();

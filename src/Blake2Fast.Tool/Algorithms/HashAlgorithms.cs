@@ -50,8 +50,17 @@ internal static class HashAlgorithms
         maxKeyBytes: 32, saltBytes: 8, personalizationBytes: 8,
         create: p => new Blake2XsHash(p));
 
+    /// <summary>
+    /// BLAKE3, as Debian's <c>b3sum</c> prints it (32 bytes by default, any length with <c>-l</c>, in
+    /// bits here as for every algorithm of this tool); the key must be exactly 32 bytes.
+    /// </summary>
+    public static readonly HashAlgorithmInfo Blake3 = new(
+        "blake3", "BLAKE3", maxBits: XofToolMaxBytes * 8, defaultBits: 256, isExtendable: false,
+        maxKeyBytes: 32, saltBytes: 0, personalizationBytes: 0,
+        create: p => new Blake3Hash(p));
+
     /// <summary>All rows, in the order help and error messages list them.</summary>
-    public static IReadOnlyList<HashAlgorithmInfo> All { get; } = [Blake2b, Blake2s, Blake2bp, Blake2sp, Blake2xb, Blake2xs];
+    public static IReadOnlyList<HashAlgorithmInfo> All { get; } = [Blake2b, Blake2s, Blake2bp, Blake2sp, Blake2xb, Blake2xs, Blake3];
 
     /// <summary>Finds the row whose <c>-a</c> name is <paramref name="name"/> (exact, lower case).</summary>
     public static HashAlgorithmInfo? FindByName(string name)

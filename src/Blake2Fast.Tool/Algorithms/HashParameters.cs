@@ -5,4 +5,8 @@ namespace Blake2Fast.Tool.Algorithms;
 /// <param name="Key">The key, empty for an unkeyed hash.</param>
 /// <param name="Salt">The salt, empty when not given.</param>
 /// <param name="Personalization">The personalization, empty when not given.</param>
-internal sealed record HashParameters(int DigestBytes, byte[] Key, byte[] Salt, byte[] Personalization);
+internal sealed record HashParameters(int DigestBytes, byte[] Key, byte[] Salt, byte[] Personalization)
+{
+    /// <summary>BLAKE3's key derivation context (<c>--derive-key</c>), null otherwise.</summary>
+    public string? DeriveKeyContext { get; init; }
+}

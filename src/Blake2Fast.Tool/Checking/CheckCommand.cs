@@ -143,7 +143,7 @@ internal sealed class CheckCommand
         HashAlgorithmInfo algorithm = line.Algorithm;
         string? problem = ParameterProblem(algorithm);
         InputDigester.Result result = problem is null
-            ? _digester.Digest(line.FileName, algorithm, new HashParameters((int)(line.DigestBits / 8), _settings.Key, _settings.Salt, _settings.Personalization))
+            ? _digester.Digest(line.FileName, algorithm, _settings.Parameters((int)(line.DigestBits / 8)))
             : new InputDigester.Result(null, problem, false);
 
         if (result.Digest is null)

@@ -14,20 +14,23 @@ internal static class HelpText
 
         Options that take a value take it in both forms: -l 256, --length=256.
           -a, --algorithm=NAME  blake2b (default), blake2s, blake2bp, blake2sp,
-                                  blake2xb or blake2xs
+                                  blake2xb, blake2xs or blake3 (as b3sum prints it)
           -b, --binary          mark lines with '*' (binary); on this system the
                                   bytes read are the same in either mode
           -c, --check           read checksum lines from the FILEs and verify them
           -l, --length=BITS     digest length in bits: a multiple of 8, at most the
                                   algorithm's maximum (512 for blake2b/bp, 256 for
-                                  blake2s/sp); for blake2xb/xs the output length
-                                  (default 512 / 256); 0 means the default
+                                  blake2s/sp); for blake2xb/xs and blake3 the output
+                                  length (default 512 / 256 / 256); 0 means the default
               --tag             print BSD-style lines: BLAKE2b-256 (FILE) = HEX
           -t, --text            mark lines with ' ' (text; the default)
           -z, --zero            end lines with NUL instead of newline and never
                                   escape file names
               --key=HEX|@FILE   keyed hashing (a MAC); the key as hex digits, or
-                                  the raw bytes of FILE
+                                  the raw bytes of FILE (blake3: exactly 32 bytes)
+              --derive-key=CONTEXT
+                                blake3 only: key derivation with CONTEXT, the input
+                                  being the key material (as b3sum --derive-key)
               --salt=HEX|@FILE  salt (blake2b/xb: up to 16 bytes, blake2s/xs: 8)
               --personal=HEX|@FILE
                                 personalization, same sizes as the salt
@@ -61,7 +64,7 @@ internal static class HelpText
 
             return $"""
                 {Cli.ProgramName} (Blake2Fast) {version}
-                BLAKE2b, BLAKE2s, BLAKE2bp, BLAKE2sp and BLAKE2X checksums; b2sum-compatible output.
+                BLAKE2b, BLAKE2s, BLAKE2bp, BLAKE2sp, BLAKE2X and BLAKE3 checksums; b2sum- and b3sum-compatible output.
                 {NativeLevelRelaunch.Describe()}
                 License: MIT.
 

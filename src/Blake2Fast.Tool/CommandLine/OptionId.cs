@@ -20,4 +20,5 @@ internal enum OptionId
     Key,
     Salt,
     Personal,
+    DeriveKey,
 }

@@ -44,6 +44,13 @@ internal sealed class ToolSettings
 
     public byte[] Personalization { get; set; } = [];
 
+    /// <summary>The <c>--derive-key</c> context (BLAKE3 only), null when not given.</summary>
+    public string? DeriveKeyContext { get; set; }
+
+    /// <summary>The parameters of one hash of <paramref name="digestBytes"/> bytes under these settings.</summary>
+    public HashParameters Parameters(int digestBytes) =>
+        new(digestBytes, Key, Salt, Personalization) { DeriveKeyContext = DeriveKeyContext };
+
     /// <summary>The digest length in bits that hashing mode uses.</summary>
     public long DigestBits => LengthBits == 0 ? Algorithm.DefaultBits : (long)LengthBits;
 }

@@ -26,7 +26,7 @@ internal sealed class HashCommand
     {
         HashAlgorithmInfo algorithm = _settings.Algorithm;
         long bits = _settings.DigestBits;
-        var parameters = new HashParameters((int)(bits / 8), _settings.Key, _settings.Salt, _settings.Personalization);
+        var parameters = _settings.Parameters((int)(bits / 8));
         bool ok = true;
         foreach (string name in files)
         {

@@ -84,8 +84,9 @@ internal static class Blake2sScalar
         counter = t;
     }
 
+    /// <summary>One round of G over the columns, then the diagonals; BLAKE3's compression (Blake3Scalar) runs the same rounds with its own schedule.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void Round(ref uint v0, ref uint v1, ref uint v2, ref uint v3, ref uint v4, ref uint v5, ref uint v6, ref uint v7, ref uint v8, ref uint v9, ref uint v10, ref uint v11, ref uint v12, ref uint v13, ref uint v14, ref uint v15, ref uint m, ulong s)
+    internal static void Round(ref uint v0, ref uint v1, ref uint v2, ref uint v3, ref uint v4, ref uint v5, ref uint v6, ref uint v7, ref uint v8, ref uint v9, ref uint v10, ref uint v11, ref uint v12, ref uint v13, ref uint v14, ref uint v15, ref uint m, ulong s)
     {
         G(ref v0, ref v4, ref v8, ref v12, ref m, s, 0);
         G(ref v1, ref v5, ref v9, ref v13, ref m, s, 2);

@@ -42,6 +42,13 @@ internal struct StripeBuffer
     private byte _element;
 }
 
+/// <summary>BLAKE3's stack of chaining values: one of 32 bytes per tree level, 54 levels.</summary>
+[InlineArray(54 * 32)]
+internal struct Blake3CvStack
+{
+    private byte _element;
+}
+
 /// <summary>The bytes of the inline buffers and of whole states.</summary>
 /// <remarks>
 /// Callers keep the state in place (a <c>fixed</c> statement on one of its fields) while they use these spans:
@@ -59,6 +66,8 @@ internal static class FixedBufferSpans
     public static Span<byte> AsSpan(ref this LaneRows2 buffer) => buffer;
 
     public static Span<byte> AsSpan(ref this StripeBuffer buffer) => buffer;
+
+    public static Span<byte> AsSpan(ref this Blake3CvStack buffer) => buffer;
 
     /// <summary>The bytes of an unmanaged struct, for erasing it in place.</summary>
     public static Span<byte> BytesOf<T>(ref T value) where T : unmanaged =>

@@ -2,7 +2,7 @@ using System.Runtime.CompilerServices;
 
 namespace System.Numerics;
 
-/// <summary>The rotations of .NET Core's BitOperations, for the netstandard2.0 build.</summary>
+/// <summary>The rotations and bit counts of .NET Core's BitOperations that the library uses, for the netstandard builds.</summary>
 /// <remarks>
 /// Written in the shift-or form that RyuJIT (.NET Framework 4.6 and later, every .NET Core) turns
 /// into a single rotate instruction when the count is a constant, as it is at every call site here.
@@ -14,4 +14,28 @@ internal static class BitOperations
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static uint RotateRight(uint value, int offset) => (value >> offset) | (value << (32 - offset));
+
+    /// <summary>The number of set bits (BLAKE3's chaining-value stack holds one entry per set bit of the chunk count).</summary>
+    public static int PopCount(ulong value)
+    {
+        int count = 0;
+        for (; value != 0; value &= value - 1)
+        {
+            count++;
+        }
+
+        return count;
+    }
+
+    /// <summary>The number of leading zero bits (32 for zero).</summary>
+    public static int LeadingZeroCount(uint value)
+    {
+        int count = 32;
+        for (; value != 0; value >>= 1)
+        {
+            count--;
+        }
+
+        return count;
+    }
 }

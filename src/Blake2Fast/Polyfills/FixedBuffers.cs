@@ -40,6 +40,12 @@ internal unsafe struct StripeBuffer
     private fixed byte _bytes[1024];
 }
 
+/// <summary>BLAKE3's stack of chaining values: one of 32 bytes per tree level, 54 levels.</summary>
+internal unsafe struct Blake3CvStack
+{
+    private fixed byte _bytes[54 * 32];
+}
+
 /// <summary>The bytes of the fixed buffers and of whole states; valid only while the state is pinned.</summary>
 internal static unsafe class FixedBufferSpans
 {
@@ -52,6 +58,8 @@ internal static unsafe class FixedBufferSpans
     public static Span<byte> AsSpan(ref this LaneRows2 buffer) => new(Unsafe.AsPointer(ref buffer), sizeof(LaneRows2));
 
     public static Span<byte> AsSpan(ref this StripeBuffer buffer) => new(Unsafe.AsPointer(ref buffer), sizeof(StripeBuffer));
+
+    public static Span<byte> AsSpan(ref this Blake3CvStack buffer) => new(Unsafe.AsPointer(ref buffer), sizeof(Blake3CvStack));
 
     /// <summary>The bytes of an unmanaged struct, for erasing it in place.</summary>
     public static Span<byte> BytesOf<T>(ref T value) where T : unmanaged => new(Unsafe.AsPointer(ref value), sizeof(T));

@@ -1,0 +1,24 @@
+using System;
+
+namespace Blake2Fast.Tool.Algorithms;
+
+/// <summary>
+/// BLAKE3 through the library's incremental hasher: plain, keyed (<c>--key</c>, exactly 32 bytes)
+/// or key derivation (<c>--derive-key CONTEXT</c>), as <c>b3sum</c> computes them. The reader hands
+/// over 1 MiB at a time; each is hashed on every core, as <c>b3sum</c> hashes large files.
+/// </summary>
+internal sealed class Blake3Hash : IIncrementalHash
+{
+    private Blake3HashState _state;
+
+    public Blake3Hash(HashParameters parameters) =>
+        _state = parameters.DeriveKeyContext is string context ? Blake3.CreateDeriveKeyHasher(context)
+            : parameters.Key.Length != 0 ? Blake3.CreateIncrementalHasher(parameters.Key)
+            : Blake3.CreateIncrementalHasher();
+
+    public void Update(ReadOnlySpan<byte> data) => _state.Update(data, -1);
+
+    public void Finish(Span<byte> destination) => _state.Finish(destination);
+
+    public void Dispose() => _state.Clear();
+}

@@ -1,0 +1,86 @@
+using System;
+using System.Runtime.InteropServices;
+using System.Security.Cryptography;
+using Blake2Fast.Kernels;
+
+namespace Blake2Fast.Internal;
+
+/// <summary>
+/// The last compression of a node, kept uncompressed: as a non-root node it gives the node's
+/// chaining value; as the root it is compressed again with ROOT set, once per 64 bytes of output
+/// (output block k uses counter k), which makes the output extendable and seekable.
+/// </summary>
+/// <remarks>A value type stored inline (in the hash state and the output reader); methods pin it while they use its buffers.</remarks>
+internal struct Blake3Output
+{
+    private Bytes64 _chainingValue;
+    private Bytes64 _block;
+    private ulong _counter;
+    private uint _blockLength;
+    private uint _flags;
+
+    /// <summary>Keeps the inputs of one compression: <paramref name="chainingValue"/> (8 words), the block (zero-padded here), its length, counter and flags.</summary>
+    public unsafe void Set(ReadOnlySpan<uint> chainingValue, ReadOnlySpan<byte> block, uint blockLength, ulong counter, uint flags)
+    {
+        fixed (void* pinned = &_flags)
+        {
+            MemoryMarshal.AsBytes(chainingValue[..8]).CopyTo(_chainingValue.AsSpan());
+            Span<byte> buffer = _block.AsSpan();
+            buffer.Clear();
+            block[..(int)blockLength].CopyTo(buffer);
+            _blockLength = blockLength;
+            _counter = counter;
+            _flags = flags;
+        }
+    }
+
+    /// <summary>The node's chaining value, as 32 little-endian bytes (a child of a parent node).</summary>
+    public unsafe void WriteChainingValue(Span<byte> destination32)
+    {
+        fixed (void* pinned = &_flags)
+        {
+            Span<uint> cv = stackalloc uint[8];
+            Words(_chainingValue.AsSpan()).CopyTo(cv);
+            Blake3Kernels.Compress(cv, _block.AsSpan(), _blockLength, _counter, _flags);
+            Blake3Scalar.StoreWords(cv, destination32);
+            CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes(cv));
+        }
+    }
+
+    /// <summary>
+    /// Root output bytes from byte <paramref name="position"/> on; the caller has checked that
+    /// position + destination length does not pass 2^64.
+    /// </summary>
+    public unsafe void WriteRootBytes(ulong position, Span<byte> destination)
+    {
+        fixed (void* pinned = &_flags)
+        {
+            Span<byte> block = stackalloc byte[64];
+            ulong counter = position / 64;
+            int skip = (int)(position % 64);
+            while (!destination.IsEmpty)
+            {
+                Blake3Kernels.CompressXof(Words(_chainingValue.AsSpan()), _block.AsSpan(), _blockLength, counter, _flags | Blake3Constants.Root, block);
+                int take = Math.Min(64 - skip, destination.Length);
+                block.Slice(skip, take).CopyTo(destination);
+                destination = destination[take..];
+                skip = 0;
+                counter++;
+            }
+
+            CryptographicOperations.ZeroMemory(block);
+        }
+    }
+
+    /// <summary>Zeroes everything (the block may hold secret input, the chaining value derives from the key).</summary>
+    public unsafe void Erase()
+    {
+        fixed (void* pinned = &_flags)
+        {
+            CryptographicOperations.ZeroMemory(FixedBufferSpans.BytesOf(ref this));
+        }
+    }
+
+    /// <summary>The chaining value's 8 words; callers pin the state.</summary>
+    private static Span<uint> Words(Span<byte> buffer) => MemoryMarshal.Cast<byte, uint>(buffer)[..8];
+}

@@ -1,0 +1,297 @@
+using System;
+using System.Collections.Generic;
+using System.IO;
+using System.Linq;
+using System.Security.Cryptography;
+using System.Text;
+using System.Text.Json;
+using System.Threading.Tasks;
+
+namespace Blake2Fast.Tests;
+
+/// <summary>
+/// BLAKE3 against the official test vectors (Vectors/blake3-test-vectors.json, CC0, from the
+/// BLAKE3 repository: every mode, 35 input lengths, 131-byte outputs) through every surface, and
+/// the multi-core path against the single-thread one.
+/// </summary>
+public sealed class Blake3Tests
+{
+    private sealed record Case(int InputLength, byte[] Hash, byte[] KeyedHash, byte[] DeriveKey);
+
+    private static readonly Lazy<(byte[] Key, string Context, List<Case> Cases)> Vectors = new(() =>
+    {
+        using JsonDocument doc = JsonDocument.Parse(File.ReadAllBytes(TestData.VectorPath("blake3-test-vectors.json")));
+        JsonElement root = doc.RootElement;
+        List<Case> cases = root.GetProperty("cases").EnumerateArray().Select(c => new Case(
+            c.GetProperty("input_len").GetInt32(),
+            Convert.FromHexString(c.GetProperty("hash").GetString()!),
+            Convert.FromHexString(c.GetProperty("keyed_hash").GetString()!),
+            Convert.FromHexString(c.GetProperty("derive_key").GetString()!))).ToList();
+        return (Encoding.ASCII.GetBytes(root.GetProperty("key").GetString()!), root.GetProperty("context_string").GetString()!, cases);
+    });
+
+    private static byte[] Key => Vectors.Value.Key;
+
+    private static string Context => Vectors.Value.Context;
+
+    public static TheoryData<int> InputLengths => new(Vectors.Value.Cases.Select(c => c.InputLength));
+
+    private static Case For(int length) => Vectors.Value.Cases.Single(c => c.InputLength == length);
+
+    /// <summary>The vectors' input: byte i is i mod 251.</summary>
+    private static byte[] Input(int length) => Enumerable.Range(0, length).Select(i => (byte)(i % 251)).ToArray();
+
+    [Fact]
+    public void The_vector_file_is_complete()
+    {
+        Assert.Equal(35, Vectors.Value.Cases.Count);
+        Assert.All(Vectors.Value.Cases, c => Assert.Equal(131, c.Hash.Length));
+    }
+
+    [Theory]
+    [MemberData(nameof(InputLengths))]
+    public void One_shots_give_the_official_answers(int length)
+    {
+        Case c = For(length);
+        byte[] input = Input(length);
+        Assert.Equal(Hex(c.Hash.AsSpan(0, 32)), Hex(Blake3.HashData(input)));
+        foreach (int outputLength in new[] { 1, 31, 32, 33, 64, 65, 131 })
+        {
+            byte[] output = new byte[outputLength];
+            Blake3.HashData(input, output);
+            Assert.Equal(Hex(c.Hash.AsSpan(0, outputLength)), Hex(output));
+            Blake3.HashData(Key, input, output);
+            Assert.Equal(Hex(c.KeyedHash.AsSpan(0, outputLength)), Hex(output));
+            Blake3.DeriveKey(Context, input, output);
+            Assert.Equal(Hex(c.DeriveKey.AsSpan(0, outputLength)), Hex(output));
+        }
+
+        foreach (int degree in new[] { 1, 2, 3, -1 })
+        {
+            byte[] output = new byte[131];
+            Blake3.HashData(input, output, degree);
+            Assert.Equal(Hex(c.Hash), Hex(output));
+            Blake3.HashData(Key, input, output, degree);
+            Assert.Equal(Hex(c.KeyedHash), Hex(output));
+        }
+    }
+
+    [Theory]
+    [MemberData(nameof(InputLengths))]
+    public void Incremental_hashing_in_awkward_pieces_gives_the_official_answers(int length)
+    {
+        Case c = For(length);
+        byte[] input = Input(length);
+        var random = new Random(length);
+        int[][] plans = [[1], [63], [64], [65], [1023], [1024], [1025], [4096, 1], [.. Enumerable.Range(0, 20).Select(_ => random.Next(1, 3000))]];
+        foreach (int[] plan in plans)
+        {
+            Blake3HashState hash = Blake3.CreateIncrementalHasher();
+            Blake3HashState keyed = Blake3.CreateIncrementalHasher(Key);
+            Blake3HashState derive = Blake3.CreateDeriveKeyHasher(Context);
+            int offset = 0;
+            for (int step = 0; offset < input.Length; step++)
+            {
+                int take = Math.Min(plan[step % plan.Length], input.Length - offset);
+                hash.Update(input.AsSpan(offset, take));
+                keyed.Update(input.AsSpan(offset, take));
+                derive.Update(input.AsSpan(offset, take), 2);
+                offset += take;
+            }
+
+            byte[] output = new byte[131];
+            hash.Finish(output);
+            Assert.True(Hex(c.Hash) == Hex(output), $"hash, pieces of {string.Join(",", plan.Take(3))}");
+            keyed.Finish(output);
+            Assert.Equal(Hex(c.KeyedHash), Hex(output));
+            derive.Finish(output);
+            Assert.Equal(Hex(c.DeriveKey), Hex(output));
+        }
+    }
+
+    [Theory]
+    [MemberData(nameof(InputLengths))]
+    public void A_copy_forks_and_a_reader_reads_from_any_position(int length)
+    {
+        Case c = For(length);
+        byte[] input = Input(length);
+        Blake3HashState state = Blake3.CreateIncrementalHasher();
+        state.Update(input.AsSpan(0, length / 2));
+        Blake3HashState fork = state;
+        fork.Update(input.AsSpan(length / 2));
+        state.Update(input.AsSpan(length / 2));
+        Assert.Equal(Hex(c.Hash.AsSpan(0, 32)), Hex(fork.Finish()));
+
+        using Blake3OutputReader reader = state.CreateOutputReader();
+        var random = new Random(length);
+        for (int i = 0; i < 20; i++)
+        {
+            int position = random.Next(0, 131);
+            int count = random.Next(0, 131 - position + 1);
+            reader.Position = (ulong)position;
+            Assert.Equal(Hex(c.Hash.AsSpan(position, count)), Hex(reader.Read(count)));
+            Assert.Equal((ulong)(position + count), reader.Position);
+        }
+
+        // The state is still usable after a reader was made from it.
+        Assert.Equal(Hex(c.Hash.AsSpan(0, 32)), Hex(state.Finish()));
+    }
+
+    [Theory]
+    [MemberData(nameof(InputLengths))]
+    public async Task Streams_and_hash_algorithms_give_the_official_answers(int length)
+    {
+        Case c = For(length);
+        byte[] input = Input(length);
+        Assert.Equal(Hex(c.Hash.AsSpan(0, 32)), Hex(Blake3.HashData(new ShortReadStream(input))));
+        byte[] output = new byte[131];
+        Blake3.HashData(new MemoryStream(input), output);
+        Assert.Equal(Hex(c.Hash), Hex(output));
+        Assert.Equal(Hex(c.Hash.AsSpan(0, 32)), Hex(await Blake3.HashDataAsync(new ShortReadStream(input))));
+        output = new byte[131];
+        await Blake3.HashDataAsync(new MemoryStream(input), output);
+        Assert.Equal(Hex(c.Hash), Hex(output));
+
+        using HashAlgorithm plain = Blake3.CreateHashAlgorithm();
+        Assert.Equal(256, plain.HashSize);
+        Assert.Equal(Hex(c.Hash.AsSpan(0, 32)), Hex(plain.ComputeHash(input)));
+        Assert.Equal(Hex(c.Hash.AsSpan(0, 32)), Hex(plain.ComputeHash(input)));
+        using HashAlgorithm keyed = Blake3.CreateHashAlgorithm(Key);
+        using (var crypto = new CryptoStream(Stream.Null, keyed, CryptoStreamMode.Write))
+        {
+            crypto.Write(input);
+        }
+
+        Assert.Equal(Hex(c.KeyedHash.AsSpan(0, 32)), Hex(keyed.Hash!));
+    }
+
+    [Fact]
+    public void Several_threads_give_the_single_thread_answer_on_many_tree_shapes()
+    {
+        var random = new Random(3);
+        byte[] key = new byte[32];
+        random.NextBytes(key);
+        foreach (int length in new[] { 128 * 1024, (128 * 1024) + 1, (3 * 1024 * 1024) + 77, 5 * 1024 * 1024, (1 << 20) - 1 })
+        {
+            byte[] input = new byte[length];
+            random.NextBytes(input);
+            byte[] expected = new byte[40];
+            Blake3HashState reference = Blake3.CreateIncrementalHasher(key);
+            for (int offset = 0; offset < length; offset += 1000)
+            {
+                reference.Update(input.AsSpan(offset, Math.Min(1000, length - offset)));
+            }
+
+            reference.Finish(expected);
+            foreach (int degree in new[] { 1, 2, 4, 16, -1 })
+            {
+                byte[] actual = new byte[40];
+                Blake3.HashData(key, input, actual, degree);
+                Assert.Equal(Hex(expected), Hex(actual));
+                Blake3HashState incremental = Blake3.CreateIncrementalHasher(key);
+                incremental.Update(input.AsSpan(0, 5000), degree);
+                incremental.Update(input.AsSpan(5000), degree);
+                Assert.Equal(Hex(expected), Hex(Finish(incremental, 40)));
+            }
+        }
+    }
+
+    [Fact]
+    public void Bad_input_is_refused_and_nothing_is_written()
+    {
+        byte[] destination = Filled(32);
+        Assert.Throws<ArgumentException>("key", () => Blake3.HashData(new byte[31], [1], destination));
+        Assert.Throws<ArgumentException>("key", () => Blake3.HashData(new byte[33], [1], destination, 2));
+        Assert.Throws<ArgumentException>("key", () => Blake3.CreateIncrementalHasher(new byte[16]));
+        Assert.Throws<ArgumentException>("key", () => Blake3.CreateHashAlgorithm([]));
+        Assert.Throws<ArgumentException>("destination", () => Blake3.HashData([1], Span<byte>.Empty));
+        Assert.Throws<ArgumentException>("destination", () => Blake3.DeriveKey("c", [1], Span<byte>.Empty));
+        Assert.Throws<ArgumentNullException>("context", () => Blake3.DeriveKey(null!, [1], destination));
+        Assert.Throws<ArgumentNullException>("context", () => Blake3.CreateDeriveKeyHasher(null!));
+        Assert.Throws<ArgumentNullException>("source", () => Blake3.HashData((Stream)null!, destination));
+        Assert.Throws<ArgumentException>("source", () => Blake3.HashData(new UnreadableStream(), destination));
+        Assert.Throws<ArgumentOutOfRangeException>("maxDegreeOfParallelism", () => Blake3.HashData([1], destination, 0));
+        Assert.Throws<ArgumentOutOfRangeException>("maxDegreeOfParallelism", () => Blake3.HashData([1], destination, -2));
+        Assert.All(destination, x => Assert.Equal(0xA5, x));
+
+        Blake3HashState unset = default;
+        Assert.Throws<InvalidOperationException>(() => unset.Update([1]));
+        Assert.Throws<InvalidOperationException>(() => unset.Finish());
+        Blake3HashState finished = Blake3.CreateIncrementalHasher();
+        finished.Finish();
+        Assert.Throws<InvalidOperationException>(() => finished.Update([1]));
+        Assert.Throws<InvalidOperationException>(() => finished.Finish(new byte[1]));
+        Assert.Throws<InvalidOperationException>(() => finished.CreateOutputReader());
+        Blake3HashState live = Blake3.CreateIncrementalHasher();
+        Assert.Throws<ArgumentException>("destination", () => live.Finish(Span<byte>.Empty));
+        Assert.Throws<ArgumentOutOfRangeException>("maxDegreeOfParallelism", () => live.Update([1], 0));
+
+        using Blake3OutputReader reader = live.CreateOutputReader();
+        reader.Position = ulong.MaxValue - 9;
+        Assert.Equal(10, reader.Read(10).Length);
+        Assert.Equal(0UL, reader.Position);
+        reader.Position = ulong.MaxValue - 9;
+        byte[] beyond = Filled(11);
+        Assert.Throws<InvalidOperationException>(() => reader.Read(beyond));
+        Assert.All(beyond, x => Assert.Equal(0xA5, x));
+        reader.Dispose();
+        Assert.Throws<ObjectDisposedException>(() => reader.Read(1));
+
+        static byte[] Filled(int length) => Enumerable.Repeat((byte)0xA5, length).ToArray();
+    }
+
+    [Fact]
+    public void Finish_and_Clear_erase_the_key()
+    {
+        Blake3HashState state = Blake3.CreateIncrementalHasher(Key);
+        state.Update(Input(3000));
+        Blake3HashState copy = state;
+        copy.Clear();
+        Assert.All(Bytes(ref copy), x => Assert.Equal(0, x));
+        state.Finish();
+        Assert.True(Bytes(ref state).Count(x => x != 0) <= 1, "only the status may remain after Finish");
+
+        static byte[] Bytes(ref Blake3HashState s) =>
+            System.Runtime.InteropServices.MemoryMarshal.AsBytes(new Span<Blake3HashState>(ref s)).ToArray();
+    }
+
+    [OptimizedLibraryFact]
+    public void Span_one_shots_and_Update_allocate_nothing_on_one_thread()
+    {
+        byte[] source = Input(70_000);
+        byte[] destination = new byte[100];
+        byte[] key = new byte[32];
+        void Run()
+        {
+            Blake3.HashData(source, destination);
+            Blake3.HashData(key, source, destination);
+            Blake3.DeriveKey("context", source, destination);
+            Blake3HashState state = Blake3.CreateIncrementalHasher();
+            state.Update(source.AsSpan(0, 3333));
+            state.Update(source.AsSpan(3333));
+            state.Finish(destination);
+        }
+
+        for (int i = 0; i < 20; i++)
+        {
+            Run();
+        }
+
+        long before = GC.GetAllocatedBytesForCurrentThread();
+        for (int i = 0; i < 50; i++)
+        {
+            Run();
+        }
+
+        Assert.Equal(0, GC.GetAllocatedBytesForCurrentThread() - before);
+    }
+
+    private static byte[] Finish(Blake3HashState state, int length)
+    {
+        byte[] output = new byte[length];
+        state.Finish(output);
+        return output;
+    }
+
+    private static string Hex(ReadOnlySpan<byte> bytes) => Convert.ToHexStringLower(bytes);
+}
