@@ -6,19 +6,48 @@ using System.Text;
 namespace Blake2Fast.Conformance;
 
 /// <summary>
-/// Just enough JSON for the two vector files (an array of flat objects whose values are strings,
-/// non-negative integers up to 2^64 - 1, read as ulong, and booleans), since .NET Framework has no JSON reader of its own.
+/// Just enough JSON for the vector files (an array of flat objects whose values are strings,
+/// non-negative integers up to 2^64 - 1, read as ulong, and booleans; or an object whose values are
+/// such arrays), since .NET Framework has no JSON reader of its own.
 /// </summary>
 internal static class Json
 {
     public static List<Dictionary<string, object>> ReadArrayOfObjects(string text)
     {
         int at = 0;
+        return ReadArray(text, ref at);
+    }
+
+    /// <summary>An object whose every value is an array of flat objects (hmac-vectors.json: "hmac", "hkdf").</summary>
+    public static Dictionary<string, List<Dictionary<string, object>>> ReadObjectOfArrays(string text)
+    {
+        int at = 0;
+        var result = new Dictionary<string, List<Dictionary<string, object>>>(StringComparer.Ordinal);
+        Expect(text, ref at, '{');
+        while (true)
+        {
+            SkipSpace(text, ref at);
+            string name = ReadString(text, ref at);
+            Expect(text, ref at, ':');
+            result[name] = ReadArray(text, ref at);
+            SkipSpace(text, ref at);
+            if (text[at] == '}')
+            {
+                return result;
+            }
+
+            Expect(text, ref at, ',');
+        }
+    }
+
+    private static List<Dictionary<string, object>> ReadArray(string text, ref int at)
+    {
         var result = new List<Dictionary<string, object>>();
         Expect(text, ref at, '[');
         SkipSpace(text, ref at);
         if (text[at] == ']')
         {
+            at++;
             return result;
         }
 
@@ -28,6 +57,7 @@ internal static class Json
             SkipSpace(text, ref at);
             if (text[at] == ']')
             {
+                at++;
                 return result;
             }
 

@@ -14,7 +14,8 @@ namespace Blake2Fast.Conformance;
 /// </summary>
 /// <remarks>
 /// Options: --kat PATH (default: Vectors/blake2-kat.json beside the program, copied there from the
-/// test suite's vectors; nothing outside the repository is needed).
+/// test suite's vectors; nothing outside the repository is needed). The parameter and HMAC/HKDF
+/// vectors are read from the same folder.
 /// Environment: BLAKE2FAST_EXPECTED_ARCH (X64, Arm64, ...), BLAKE2FAST_EXPECTED_BUILD (net10.0,
 /// netstandard2.0, ...), BLAKE2FAST_EXPECTED_KERNELS (the exact "b=... s=... bp=... sp=... xb=... xs=..."
 /// line printed as "kernels picked"): each, when set, must match what this run sees.
@@ -43,6 +44,10 @@ internal static class Program
         Suites.Rfc7693SelfTest(report);
         Suites.HashAlgorithmInterop(report);
         Suites.BadInput(report);
+
+        string hmacPath = Path.Combine(AppContext.BaseDirectory, "Vectors", "hmac-vectors.json");
+        HmacSuites.KnownAnswers(report, Json.ReadObjectOfArrays(File.ReadAllText(hmacPath)));
+        HmacSuites.BadInput(report);
         KernelChecks.Differentials(report);
 
         report.PrintSuites();

@@ -32,30 +32,18 @@ internal static class Blake2Message<TVariant> where TVariant : struct, IBlake2Va
     /// <summary>As <see cref="Hash(in Blake2Settings, ReadOnlySpan{byte}, Span{byte})"/>, with the compress kernel given (the measuring programs force each one).</summary>
     public static int Hash(scoped in Blake2Settings settings, ReadOnlySpan<byte> source, Span<byte> destination, byte kernel)
     {
-        TVariant variant = default;
-        int blockLength = variant.BlockLength;
-        Span<byte> chain = stackalloc byte[64];
         Span<byte> block = stackalloc byte[128];
-        block = block[..blockLength];
-        ulong t0 = 0;
-        ulong t1 = 0;
-        variant.InitializeChain(chain, settings);
-        bool keyBlockIsLast = false;
+        block = block[..default(TVariant).BlockLength];
+        scoped ReadOnlySpan<byte> keyBlock = default;
         if (!settings.Key.IsEmpty)
         {
-            // The key, zero-padded to a whole block, is the first block; with no data it is also the last.
-            keyBlockIsLast = source.IsEmpty;
+            // The key, zero-padded to a whole block, is the first block.
             block.Clear();
             settings.Key.CopyTo(block);
-            variant.Compress(kernel, chain, block, ref t0, ref t1, (uint)blockLength, final: keyBlockIsLast, lastNode: keyBlockIsLast && settings.IsLastNode);
+            keyBlock = block;
         }
 
-        if (!keyBlockIsLast)
-        {
-            CompressToEnd(kernel, chain, block, ref t0, ref t1, source, settings.IsLastNode);
-        }
-
-        return Finish(chain, block, destination[..settings.DigestLength]);
+        return HashFrom(kernel, settings, keyBlock, source, block, destination[..settings.DigestLength]);
     }
 
     /// <summary>
@@ -68,21 +56,38 @@ internal static class Blake2Message<TVariant> where TVariant : struct, IBlake2Va
     public static int HashAfterBlock(ReadOnlySpan<byte> firstBlock, ReadOnlySpan<byte> source, Span<byte> destination)
     {
         TVariant variant = default;
-        byte kernel = variant.DefaultKernel;
-        int blockLength = variant.BlockLength;
-        Span<byte> chain = stackalloc byte[64];
         Span<byte> block = stackalloc byte[128];
-        block = block[..blockLength];
+        block = block[..variant.BlockLength];
+        Blake2Settings unkeyed = Blake2Settings.Sequential(variant.MaxDigestLength, default);
+        return HashFrom(variant.DefaultKernel, unkeyed, firstBlock[..variant.BlockLength], source, block, destination[..variant.MaxDigestLength]);
+    }
+
+    /// <summary>
+    /// The message <paramref name="firstBlock"/> (one whole block, or empty for none; it may be
+    /// <paramref name="block"/> itself), then <paramref name="source"/>, hashed into all of
+    /// <paramref name="destination"/>. A first block with nothing after it is the final block.
+    /// <paramref name="block"/> is the one-block scratch buffer, erased with the chain at the end.
+    /// </summary>
+    private static int HashFrom(byte kernel, scoped in Blake2Settings settings, ReadOnlySpan<byte> firstBlock, ReadOnlySpan<byte> source, Span<byte> block, Span<byte> destination)
+    {
+        TVariant variant = default;
+        Span<byte> chain = stackalloc byte[64];
         ulong t0 = 0;
         ulong t1 = 0;
-        variant.InitializeChain(chain, Blake2Settings.Sequential(variant.MaxDigestLength, default));
-        variant.Compress(kernel, chain, firstBlock[..blockLength], ref t0, ref t1, (uint)blockLength, final: source.IsEmpty, lastNode: false);
-        if (!source.IsEmpty)
+        variant.InitializeChain(chain, settings);
+        bool firstBlockIsLast = false;
+        if (!firstBlock.IsEmpty)
         {
-            CompressToEnd(kernel, chain, block, ref t0, ref t1, source, lastNode: false);
+            firstBlockIsLast = source.IsEmpty;
+            variant.Compress(kernel, chain, firstBlock, ref t0, ref t1, (uint)firstBlock.Length, final: firstBlockIsLast, lastNode: firstBlockIsLast && settings.IsLastNode);
         }
 
-        return Finish(chain, block, destination[..variant.MaxDigestLength]);
+        if (!firstBlockIsLast)
+        {
+            CompressToEnd(kernel, chain, block, ref t0, ref t1, source, settings.IsLastNode);
+        }
+
+        return Finish(chain, block, destination);
     }
 
     /// <summary>Compresses <paramref name="source"/> as the rest of the message: all but its last bytes where they lie, those zero-padded in <paramref name="block"/> as the final block.</summary>
