@@ -19,9 +19,9 @@ internal static unsafe class Blake3Tree
     private const int RunChunks = 64;
 
     /// <summary>
-    /// Below this many bytes a node is hashed on one thread, whatever the caller allows. Measured
-    /// on the development machine (AMD EPYC Zen 5, 2 cores, scalar kernel): see Blake3.HashData's
-    /// remarks.
+    /// Below this many bytes a node is hashed on one thread, whatever the caller allows. Not yet
+    /// measured: chosen as 128 chunks, enough that a second thread's start-up (a few microseconds)
+    /// is small beside hashing half of it. To be set from a one-core/all-cores benchmark.
     /// </summary>
     public const int ParallelMinimum = 128 * 1024;
 
