@@ -136,7 +136,7 @@ public static class Blake3
         finally
         {
             state.Clear();
-            ReturnBuffer(buffer, used);
+            StreamBuffers.Return(buffer, used);
         }
     }
 
@@ -332,14 +332,7 @@ public static class Blake3
         finally
         {
             state.Clear();
-            ReturnBuffer(buffer, used);
+            StreamBuffers.Return(buffer, used);
         }
-    }
-
-    private static void ReturnBuffer(byte[] buffer, int used)
-    {
-        // The stream's bytes may be secret; the next renter must not see them.
-        CryptographicOperations.ZeroMemory(buffer.AsSpan(0, used));
-        ArrayPool<byte>.Shared.Return(buffer);
     }
 }

@@ -53,7 +53,7 @@ internal static class Blake2OneShot<TEngine> where TEngine : struct, IBlake2Engi
         finally
         {
             core.Erase();
-            Return(buffer, used);
+            StreamBuffers.Return(buffer, used);
         }
     }
 
@@ -127,14 +127,7 @@ internal static class Blake2OneShot<TEngine> where TEngine : struct, IBlake2Engi
         finally
         {
             core.Erase();
-            Return(buffer, used);
+            StreamBuffers.Return(buffer, used);
         }
-    }
-
-    private static void Return(byte[] buffer, int used)
-    {
-        // The stream's bytes may be secret; the next renter must not see them.
-        CryptographicOperations.ZeroMemory(buffer.AsSpan(0, used));
-        ArrayPool<byte>.Shared.Return(buffer);
     }
 }
