@@ -44,7 +44,7 @@ internal static partial class Blake3Kernels
     /// <summary>One compression, <paramref name="chainingValue"/> (8 words) updated in place; <paramref name="block"/> is 64 bytes, zero-padded past <paramref name="blockLength"/>.</summary>
     public static void Compress(Blake3Kernel kernel, Span<uint> chainingValue, ReadOnlySpan<byte> block, uint blockLength, ulong counter, uint flags)
     {
-        if (kernel == Blake3Kernel.Scalar || !CompressVector(kernel, chainingValue, block, blockLength, counter, flags))
+        if (!CompressVector(kernel, chainingValue, block, blockLength, counter, flags))
         {
             Blake3Scalar.Compress(chainingValue, block, blockLength, counter, flags);
         }
@@ -53,7 +53,7 @@ internal static partial class Blake3Kernels
     /// <summary>One compression for output: all 16 words of the final state (v[i] ^ v[i+8], v[i+8] ^ cv[i]) as 64 bytes.</summary>
     public static void CompressXof(Blake3Kernel kernel, ReadOnlySpan<uint> chainingValue, ReadOnlySpan<byte> block, uint blockLength, ulong counter, uint flags, Span<byte> output64)
     {
-        if (kernel == Blake3Kernel.Scalar || !CompressXofVector(kernel, chainingValue, block, blockLength, counter, flags, output64))
+        if (!CompressXofVector(kernel, chainingValue, block, blockLength, counter, flags, output64))
         {
             Blake3Scalar.CompressXof(chainingValue, block, blockLength, counter, flags, output64);
         }
@@ -66,7 +66,7 @@ internal static partial class Blake3Kernels
     /// </summary>
     public static void HashChunks(Blake3Kernel kernel, ReadOnlySpan<byte> input, ReadOnlySpan<uint> key, ulong firstCounter, uint flags, Span<byte> chainingValues)
     {
-        int done = kernel == Blake3Kernel.Scalar ? 0 : HashChunksVector(kernel, input, key, firstCounter, flags, chainingValues);
+        int done = HashChunksVector(kernel, input, key, firstCounter, flags, chainingValues);
         Blake3Scalar.HashChunks(input.Slice(done * Blake3Constants.ChunkLength), key, firstCounter + (ulong)done, flags, chainingValues.Slice(done * Blake3Constants.ChainingValueLength));
     }
 
@@ -77,7 +77,7 @@ internal static partial class Blake3Kernels
     /// </summary>
     public static void HashParents(Blake3Kernel kernel, ReadOnlySpan<byte> childChainingValues, ReadOnlySpan<uint> key, uint flags, Span<byte> chainingValues)
     {
-        int done = kernel == Blake3Kernel.Scalar ? 0 : HashParentsVector(kernel, childChainingValues, key, flags, chainingValues);
+        int done = HashParentsVector(kernel, childChainingValues, key, flags, chainingValues);
         Blake3Scalar.HashParents(childChainingValues.Slice(done * Blake3Constants.BlockLength), key, flags, chainingValues.Slice(done * Blake3Constants.ChainingValueLength));
     }
 
@@ -101,13 +101,17 @@ internal static partial class Blake3Kernels
 
     private static partial bool IsVectorSupported(Blake3Kernel kernel);
 
-    /// <summary>False where the kernel has no single-compression code of its own (the caller then runs scalar).</summary>
+    // The four vector hooks below take every kernel, Scalar included, and answer "not done" (false or
+    // 0) for a kernel they have no code for; the dispatchers above then run scalar. So the scalar-only
+    // registry of the netstandard builds is a set of hooks that run on every hash, not dead stubs.
+
+    /// <summary>False where the kernel has no single-compression code of its own, Scalar among them (the caller then runs scalar).</summary>
     private static partial bool CompressVector(Blake3Kernel kernel, Span<uint> chainingValue, ReadOnlySpan<byte> block, uint blockLength, ulong counter, uint flags);
 
     /// <inheritdoc cref="CompressVector"/>
     private static partial bool CompressXofVector(Blake3Kernel kernel, ReadOnlySpan<uint> chainingValue, ReadOnlySpan<byte> block, uint blockLength, ulong counter, uint flags, Span<byte> output64);
 
-    /// <summary>Hashes what the vector kernels take (whole lane groups) and returns how many chunks that was; scalar does the rest.</summary>
+    /// <summary>Hashes what the vector kernels take (whole lane groups) and returns how many chunks that was (0 for Scalar); scalar does the rest.</summary>
     private static partial int HashChunksVector(Blake3Kernel kernel, ReadOnlySpan<byte> input, ReadOnlySpan<uint> key, ulong firstCounter, uint flags, Span<byte> chainingValues);
 
     /// <summary>As <see cref="HashChunksVector"/>, for parents.</summary>

@@ -1,7 +1,8 @@
 using System;
 
 // The BLAKE3 kernel registry of the netstandard builds: no System.Runtime.Intrinsics, so scalar
-// only. The vector entries exist for the shared dispatch code and are never reached.
+// only. Best and Require never hand out a vector kernel, and every hook answers "not done", so the
+// shared dispatchers in Blake3Kernels.cs run scalar for all of it.
 namespace Blake2Fast.Kernels;
 
 internal static partial class Blake3Kernels

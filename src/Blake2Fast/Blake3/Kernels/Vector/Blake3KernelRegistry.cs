@@ -74,6 +74,11 @@ internal static partial class Blake3Kernels
 
     private static partial int HashChunksVector(Blake3Kernel kernel, ReadOnlySpan<byte> input, ReadOnlySpan<uint> key, ulong firstCounter, uint flags, Span<byte> chainingValues)
     {
+        if (kernel == Blake3Kernel.Scalar)
+        {
+            return 0;
+        }
+
         int done = 0;
         if (kernel == Blake3Kernel.Vector512)
         {
@@ -92,6 +97,11 @@ internal static partial class Blake3Kernels
 
     private static partial int HashParentsVector(Blake3Kernel kernel, ReadOnlySpan<byte> childChainingValues, ReadOnlySpan<uint> key, uint flags, Span<byte> chainingValues)
     {
+        if (kernel == Blake3Kernel.Scalar)
+        {
+            return 0;
+        }
+
         int done = 0;
         if (kernel == Blake3Kernel.Vector512)
         {
