@@ -8,7 +8,7 @@ namespace Blake2Fast.Conformance;
 /// <summary>
 /// Just enough JSON for the vector files (an array of flat objects whose values are strings,
 /// non-negative integers up to 2^64 - 1, read as ulong, and booleans; or an object whose values are
-/// such arrays), since .NET Framework has no JSON reader of its own.
+/// such arrays, or such values), since .NET Framework has no JSON reader of its own.
 /// </summary>
 internal static class Json
 {
@@ -38,6 +38,13 @@ internal static class Json
 
             Expect(text, ref at, ',');
         }
+    }
+
+    /// <summary>One object whose values are strings, numbers, booleans or arrays of flat objects (blake3-test-vectors.json: "key", "context_string", "cases").</summary>
+    public static Dictionary<string, object> ReadObject(string text)
+    {
+        int at = 0;
+        return ReadObject(text, ref at);
     }
 
     private static List<Dictionary<string, object>> ReadArray(string text, ref int at)
@@ -100,6 +107,11 @@ internal static class Json
         if (c == '"')
         {
             return ReadString(text, ref at);
+        }
+
+        if (c == '[')
+        {
+            return ReadArray(text, ref at);
         }
 
         if (text.Length - at >= 4 && string.CompareOrdinal(text, at, "true", 0, 4) == 0)

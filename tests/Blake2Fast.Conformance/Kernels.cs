@@ -12,14 +12,15 @@ namespace Blake2Fast.Conformance;
 /// </summary>
 internal static class KernelChecks
 {
-    /// <summary>family=kernel for every dispatcher, e.g. "b=Scalar s=Scalar bp=Vector128 sp=Vector128 xb=Scalar xs=Scalar".</summary>
+    /// <summary>family=kernel for every dispatcher, e.g. "b=Scalar s=Scalar bp=Vector128 sp=Vector128 xb=Scalar xs=Scalar b3=Vector128".</summary>
     public static string Picks =>
-        $"b={Blake2bKernels.Best} s={Blake2sKernels.Best} bp={Blake2bpKernels.Best} sp={Blake2spKernels.Best} xb={Blake2XbKernels.Best} xs={Blake2XsKernels.Best}";
+        $"b={Blake2bKernels.Best} s={Blake2sKernels.Best} bp={Blake2bpKernels.Best} sp={Blake2spKernels.Best} xb={Blake2XbKernels.Best} xs={Blake2XsKernels.Best} b3={Blake3Kernels.Best}";
 
     public static string Supported =>
         $"b={Names<Blake2bKernel>(Blake2bKernels.IsSupported)} s={Names<Blake2sKernel>(Blake2sKernels.IsSupported)} " +
         $"bp={Names<Blake2bpKernel>(Blake2bpKernels.IsSupported)} sp={Names<Blake2spKernel>(Blake2spKernels.IsSupported)} " +
-        $"xb={Names<Blake2XbKernel>(Blake2XbKernels.IsSupported)} xs={Names<Blake2XsKernel>(Blake2XsKernels.IsSupported)}";
+        $"xb={Names<Blake2XbKernel>(Blake2XbKernels.IsSupported)} xs={Names<Blake2XsKernel>(Blake2XsKernels.IsSupported)} " +
+        $"b3={Names<Blake3Kernel>(Blake3Kernels.IsSupported)}";
 
     /// <summary>Each supported non-scalar kernel against the scalar one: lengths 0 to 1100 (every one up to 600), unkeyed and keyed, every digest length class.</summary>
     public static void Differentials(Report report)
@@ -64,7 +65,73 @@ internal static class KernelChecks
             Compare(report, "blake2xs " + k, 32, 0, outputLengths, (key, input, d) => HashXs(key, input, d, k), (key, input, d) => HashXs(key, input, d, Blake2XsKernel.Scalar), fixedInputLength: 100);
         }
 
+        foreach (Blake3Kernel k in Enum.GetValues(typeof(Blake3Kernel)).Cast<Blake3Kernel>().Where(k => k != Blake3Kernel.Scalar && Blake3Kernels.IsSupported(k)))
+        {
+            forced++;
+            CompareBlake3(report, k);
+        }
+
         Console.WriteLine($"  kernels compared with the scalar ones: {forced} (this build and machine support no others)");
+    }
+
+    /// <summary>
+    /// One BLAKE3 kernel against scalar through each of its four entry points: 1 to 37 chunks (every
+    /// lane-group remainder of the 16-, 8- and 4-lane kernels), 1 to 37 parents, and single
+    /// compressions of every block length in every mode.
+    /// </summary>
+    private static void CompareBlake3(Report report, Blake3Kernel kernel)
+    {
+        const uint ChunkStart = 1, ChunkEnd = 2, Root = 8;
+        uint[] modes = [0, 16, 32, 64];
+        var random = new Random(3);
+        uint[] key = new uint[8];
+        foreach (uint flags in modes)
+        {
+            for (int i = 0; i < key.Length; i++)
+            {
+                key[i] = (uint)random.Next() ^ ((uint)random.Next() << 16);
+            }
+
+            for (int count = 1; count <= 37; count++)
+            {
+                byte[] input = new byte[count * 1024];
+                random.NextBytes(input);
+                ulong counter = (ulong)random.Next() << 20;
+                byte[] expected = new byte[count * 32];
+                byte[] actual = new byte[count * 32];
+                Blake3Kernels.HashChunks(Blake3Kernel.Scalar, input, key, counter, flags, expected);
+                Blake3Kernels.HashChunks(kernel, input, key, counter, flags, actual);
+                report.Equal(expected, actual, $"blake3 {kernel} HashChunks chunks={count} flags={flags}");
+
+                byte[] children = input.AsSpan(0, count * 64).ToArray();
+                Blake3Kernels.HashParents(Blake3Kernel.Scalar, children, key, flags, expected);
+                Blake3Kernels.HashParents(kernel, children, key, flags, actual);
+                report.Equal(expected, actual, $"blake3 {kernel} HashParents parents={count} flags={flags}");
+            }
+
+            byte[] block = new byte[64];
+            for (int length = 0; length <= 64; length++)
+            {
+                Array.Clear(block, 0, block.Length);
+                for (int i = 0; i < length; i++)
+                {
+                    block[i] = (byte)random.Next(256);
+                }
+
+                uint blockFlags = flags | ChunkStart | ChunkEnd | Root;
+                uint[] scalarCv = (uint[])key.Clone();
+                uint[] kernelCv = (uint[])key.Clone();
+                Blake3Kernels.Compress(Blake3Kernel.Scalar, scalarCv, block, (uint)length, (ulong)length, blockFlags);
+                Blake3Kernels.Compress(kernel, kernelCv, block, (uint)length, (ulong)length, blockFlags);
+                report.Check(scalarCv.AsSpan().SequenceEqual(kernelCv), $"blake3 {kernel} Compress length={length} flags={flags}");
+
+                byte[] scalarOutput = new byte[64];
+                byte[] kernelOutput = new byte[64];
+                Blake3Kernels.CompressXof(Blake3Kernel.Scalar, key, block, (uint)length, (ulong)length << 33, blockFlags, scalarOutput);
+                Blake3Kernels.CompressXof(kernel, key, block, (uint)length, (ulong)length << 33, blockFlags, kernelOutput);
+                report.Equal(scalarOutput, kernelOutput, $"blake3 {kernel} CompressXof length={length} flags={flags}");
+            }
+        }
     }
 
     private static void Compare(Report report, string what, int maxKey, int maxDigest, int[] lengths, Func<byte[], byte[], int, byte[]> kernel, Func<byte[], byte[], int, byte[]> scalar, int fixedInputLength = -1)

@@ -14,10 +14,10 @@ namespace Blake2Fast.Conformance;
 /// </summary>
 /// <remarks>
 /// Options: --kat PATH (default: Vectors/blake2-kat.json beside the program, copied there from the
-/// test suite's vectors; nothing outside the repository is needed). The parameter and HMAC/HKDF
-/// vectors are read from the same folder.
+/// test suite's vectors; nothing outside the repository is needed). The parameter, HMAC/HKDF and
+/// BLAKE3 vectors are read from the same folder.
 /// Environment: BLAKE2FAST_EXPECTED_ARCH (X64, Arm64, ...), BLAKE2FAST_EXPECTED_BUILD (net10.0,
-/// netstandard2.0, ...), BLAKE2FAST_EXPECTED_KERNELS (the exact "b=... s=... bp=... sp=... xb=... xs=..."
+/// netstandard2.0, ...), BLAKE2FAST_EXPECTED_KERNELS (the exact "b=... s=... bp=... sp=... xb=... xs=... b3=..."
 /// line printed as "kernels picked"): each, when set, must match what this run sees.
 /// </remarks>
 internal static class Program
@@ -48,6 +48,10 @@ internal static class Program
         string hmacPath = Path.Combine(AppContext.BaseDirectory, "Vectors", "hmac-vectors.json");
         HmacSuites.KnownAnswers(report, Json.ReadObjectOfArrays(File.ReadAllText(hmacPath)));
         HmacSuites.BadInput(report);
+
+        string blake3Path = Path.Combine(AppContext.BaseDirectory, "Vectors", "blake3-test-vectors.json");
+        Blake3Suites.KnownAnswers(report, Json.ReadObject(File.ReadAllText(blake3Path)));
+        Blake3Suites.BadInput(report);
         KernelChecks.Differentials(report);
 
         report.PrintSuites();
