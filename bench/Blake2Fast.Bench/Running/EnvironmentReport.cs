@@ -80,7 +80,7 @@ internal static class EnvironmentReport
     }
 
     private static string Describe(KernelChoice kernels) =>
-        $"BLAKE2b {kernels.Blake2b}, BLAKE2s {kernels.Blake2s}, BLAKE2bp {kernels.Blake2bp}, BLAKE2sp {kernels.Blake2sp}, BLAKE2Xb {kernels.Blake2Xb}, BLAKE2Xs {kernels.Blake2Xs}";
+        $"BLAKE2b {kernels.Blake2b}, BLAKE2s {kernels.Blake2s}, BLAKE2bp {kernels.Blake2bp}, BLAKE2sp {kernels.Blake2sp}, BLAKE2Xb {kernels.Blake2Xb}, BLAKE2Xs {kernels.Blake2Xs}, BLAKE3 {kernels.Blake3}";
 
     private static string Accelerated(bool accelerated) => accelerated ? "accelerated" : "not accelerated";
 

@@ -28,7 +28,8 @@ internal static class KernelInfo
         Kernels.Blake2bpKernels.Best.ToString(),
         Kernels.Blake2spKernels.Best.ToString(),
         Kernels.Blake2XbKernels.Best.ToString(),
-        Kernels.Blake2XsKernels.Best.ToString());
+        Kernels.Blake2XsKernels.Best.ToString(),
+        Kernels.Blake3Kernels.Best.ToString());
 
     /// <summary>The line the probe prints.</summary>
     public static string ProbeLine => InProcess.ToLine();
@@ -113,14 +114,15 @@ internal static class KernelInfo
 }
 
 /// <summary>The kernel each Blake2Fast family picked: the single-message ones and the lane kernels.</summary>
-internal sealed record KernelChoice(string Blake2b, string Blake2s, string Blake2bp, string Blake2sp, string Blake2Xb, string Blake2Xs)
+internal sealed record KernelChoice(string Blake2b, string Blake2s, string Blake2bp, string Blake2sp, string Blake2Xb, string Blake2Xs, string Blake3)
 {
     /// <summary>What a failed probe reports.</summary>
-    public static KernelChoice Unknown { get; } = new("?", "?", "?", "?", "?", "?");
+    public static KernelChoice Unknown { get; } = new("?", "?", "?", "?", "?", "?", "?");
 
     /// <summary>The kernel behind a row's algorithm label (see <c>Algorithms</c>).</summary>
-    public string For(string algorithm) => algorithm switch
+    public string For(string algorithm) => algorithm.StartsWith("HMAC-", StringComparison.Ordinal) ? For(algorithm["HMAC-".Length..]) : algorithm switch
     {
+        _ when algorithm.StartsWith("BLAKE3", StringComparison.Ordinal) => Blake3,
         _ when algorithm.StartsWith("BLAKE2bp", StringComparison.Ordinal) => Blake2bp,
         _ when algorithm.StartsWith("BLAKE2sp", StringComparison.Ordinal) => Blake2sp,
         _ when algorithm.StartsWith("BLAKE2Xb", StringComparison.Ordinal) => Blake2Xb,
@@ -129,13 +131,13 @@ internal sealed record KernelChoice(string Blake2b, string Blake2s, string Blake
         _ => Blake2b,
     };
 
-    /// <summary>The six names, space separated, as the probe prints them.</summary>
-    public string ToLine() => $"{Blake2b} {Blake2s} {Blake2bp} {Blake2sp} {Blake2Xb} {Blake2Xs}";
+    /// <summary>The seven names, space separated, as the probe prints them.</summary>
+    public string ToLine() => $"{Blake2b} {Blake2s} {Blake2bp} {Blake2sp} {Blake2Xb} {Blake2Xs} {Blake3}";
 
     /// <summary>Parses <see cref="ToLine"/>; <see cref="Unknown"/> for anything else.</summary>
     public static KernelChoice FromLine(string line)
     {
         string[] words = line.Split(' ', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
-        return words.Length == 6 ? new(words[0], words[1], words[2], words[3], words[4], words[5]) : Unknown;
+        return words.Length == 7 ? new(words[0], words[1], words[2], words[3], words[4], words[5], words[6]) : Unknown;
     }
 }
