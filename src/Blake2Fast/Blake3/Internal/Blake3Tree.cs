@@ -35,7 +35,17 @@ internal static unsafe class Blake3Tree
         }
 
         Span<byte> children = stackalloc byte[64];
-        Children(input, key, 0, flags, degree, children);
+        if (IsRun(input))
+        {
+            // 2..64 whole chunks, a power of two: one run down to the two children, so that 16 KiB
+            // fills one 16-lane group instead of two 8-lane ones (the split below would halve it).
+            Run(input, key, 0, flags, input.Length / Blake3Constants.ChunkLength, children);
+        }
+        else
+        {
+            Children(input, key, 0, flags, degree, children);
+        }
+
         root.Set(key, children, 64, 0, flags | Blake3Constants.Parent);
         CryptographicOperations.ZeroMemory(children);
     }
@@ -52,10 +62,9 @@ internal static unsafe class Blake3Tree
             return;
         }
 
-        int chunks = input.Length / Blake3Constants.ChunkLength;
-        if (input.Length % Blake3Constants.ChunkLength == 0 && chunks <= RunChunks && (chunks & (chunks - 1)) == 0)
+        if (IsRun(input))
         {
-            Run(input, key, counter, flags, chunks, cv32);
+            Run(input, key, counter, flags, input.Length / Blake3Constants.ChunkLength, cv32);
             return;
         }
 
@@ -136,18 +145,29 @@ internal static unsafe class Blake3Tree
         }
     }
 
-    /// <summary>A subtree of <paramref name="chunks"/> whole chunks (a power of two, at most <see cref="RunChunks"/>): one run per level.</summary>
-    private static void Run(ReadOnlySpan<byte> input, ReadOnlySpan<uint> key, ulong counter, uint flags, int chunks, Span<byte> cv32)
+    /// <summary>Whether <paramref name="input"/> is a power-of-two number of whole chunks, at most <see cref="RunChunks"/>.</summary>
+    private static bool IsRun(ReadOnlySpan<byte> input)
+    {
+        int chunks = input.Length / Blake3Constants.ChunkLength;
+        return input.Length % Blake3Constants.ChunkLength == 0 && chunks <= RunChunks && (chunks & (chunks - 1)) == 0;
+    }
+
+    /// <summary>
+    /// A subtree of <paramref name="chunks"/> whole chunks (a power of two, at most
+    /// <see cref="RunChunks"/>), one run per level, down to its chaining value (32 bytes of
+    /// <paramref name="output"/>) or, for the root, to its two children's (64 bytes).
+    /// </summary>
+    private static void Run(ReadOnlySpan<byte> input, ReadOnlySpan<uint> key, ulong counter, uint flags, int chunks, Span<byte> output)
     {
         Span<byte> cvs = stackalloc byte[RunChunks * 32];
         cvs = cvs[..(chunks * 32)];
         Blake3Kernels.HashChunks(input, key, counter, flags, cvs);
-        for (int count = chunks; count > 1; count /= 2)
+        for (int count = chunks; count * 32 > output.Length; count /= 2)
         {
             Blake3Kernels.HashParents(cvs[..(count * 32)], key, flags, cvs);
         }
 
-        cvs[..32].CopyTo(cv32);
+        cvs[..output.Length].CopyTo(output);
         CryptographicOperations.ZeroMemory(cvs);
     }
 }
