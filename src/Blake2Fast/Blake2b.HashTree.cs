@@ -60,8 +60,8 @@ public static partial class Blake2b
     /// A seekable <see cref="FileStream"/> is read in parallel at explicit offsets on .NET 8 and
     /// later (each thread reads its own leaves) and is left positioned at its end; any other
     /// stream, a pipe of unknown length included, is read in order, a batch per thread at a time.
-    /// Memory use is bounded whatever the input: at most 16 MiB of input buffered per thread (32 MiB
-    /// for one), plus 1 MiB of leaf digests.
+    /// Memory use is bounded whatever the input: at most 16 MiB of input buffered per thread, one
+    /// more leaf (at most 16 MiB) for a stream read in order, plus 1 MiB of leaf digests.
     /// </remarks>
     /// <param name="source">The stream to read to its end.</param>
     /// <param name="leafLength">The leaf length in bytes, at least 1.</param>

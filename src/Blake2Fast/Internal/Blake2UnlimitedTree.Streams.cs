@@ -71,7 +71,7 @@ internal static partial class Blake2UnlimitedTree<TVariant>
         int workers = Workers(length, maxDegreeOfParallelism);
         int windowLeaves = WindowLeaves(digestLength);
         bool longLeaves = leafLength > BatchLength;
-        int perBatch = longLeaves ? 1 : BatchLeaves(leafLength, digestLength, workers);
+        int perBatch = longLeaves ? 1 : BatchLeaves(leafLength, digestLength, workers, default(TVariant).Lanes(kernel), inMemory: false);
         int bufferLength = longLeaves ? ChunkLength : (int)(perBatch * leafLength);
         byte[] digests = ArrayPool<byte>.Shared.Rent((int)Math.Min(leafCount, windowLeaves) * digestLength);
         Blake2Core<TVariant> root = default;
@@ -171,8 +171,8 @@ internal static partial class Blake2UnlimitedTree<TVariant>
         int workers = Workers(long.MaxValue, maxDegreeOfParallelism);
         int leaf = (int)leafLength;
 
-        // At least two leaves, so that a full round always has one to hash besides the one held back.
-        int roundLeaves = Math.Max(2, BatchLeaves(leafLength, digestLength, workers) * workers);
+        // Whole batches and the leaf held back: every batch of a full round fills the lanes evenly.
+        int roundLeaves = (BatchLeaves(leafLength, digestLength, workers, default(TVariant).Lanes(kernel), inMemory: false) * workers) + 1;
         int roundLength = roundLeaves * leaf;
         byte[] buffer = ArrayPool<byte>.Shared.Rent(roundLength);
         byte[] digests = ArrayPool<byte>.Shared.Rent(roundLeaves * digestLength);

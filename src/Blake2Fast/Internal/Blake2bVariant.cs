@@ -24,8 +24,10 @@ internal readonly struct Blake2bVariant : IBlake2ManyVariant
 
     public int MinimumActiveLanes(Blake2ManyKernel kernel) => Blake2bManyKernels.MinimumActiveLanes(kernel);
 
-    public void CompressLanes(Blake2ManyKernel kernel, Span<byte> state, ReadOnlySpan<byte> stripe, Span<byte> scratch) =>
-        Blake2bManyKernels.Compress(kernel, state, stripe, scratch);
+    public bool ReadsLanesInPlace(Blake2ManyKernel kernel) => Blake2bManyKernels.ReadsLanesInPlace(kernel);
+
+    public void CompressLanes(Blake2ManyKernel kernel, Span<byte> state, ReadOnlySpan<byte> blocks, int laneStride, Span<byte> scratch) =>
+        Blake2bManyKernels.Compress(kernel, state, blocks, laneStride, scratch);
 
     /// <remarks>
     /// The parameter block's words are built as integers, not written into a zeroed 64-byte block

@@ -24,8 +24,10 @@ internal readonly struct Blake2sVariant : IBlake2ManyVariant
 
     public int MinimumActiveLanes(Blake2ManyKernel kernel) => Blake2sManyKernels.MinimumActiveLanes(kernel);
 
-    public void CompressLanes(Blake2ManyKernel kernel, Span<byte> state, ReadOnlySpan<byte> stripe, Span<byte> scratch) =>
-        Blake2sManyKernels.Compress(kernel, state, stripe, scratch);
+    public bool ReadsLanesInPlace(Blake2ManyKernel kernel) => Blake2sManyKernels.ReadsLanesInPlace(kernel);
+
+    public void CompressLanes(Blake2ManyKernel kernel, Span<byte> state, ReadOnlySpan<byte> blocks, int laneStride, Span<byte> scratch) =>
+        Blake2sManyKernels.Compress(kernel, state, blocks, laneStride, scratch);
 
     /// <remarks>As in <see cref="Blake2bVariant.InitializeChain"/>, the parameter block's words are built as integers.</remarks>
     public void InitializeChain(Span<byte> chain, scoped in Blake2Settings settings)

@@ -21,6 +21,13 @@ internal interface IBlake2ManyVariant : IBlake2Variant
     /// </summary>
     int MinimumActiveLanes(Blake2ManyKernel kernel);
 
-    /// <summary>Compresses block i of <paramref name="stripe"/> into lane i of <paramref name="state"/>, for every lane.</summary>
-    void CompressLanes(Blake2ManyKernel kernel, Span<byte> state, ReadOnlySpan<byte> stripe, Span<byte> scratch);
+    /// <summary>Whether <paramref name="kernel"/> reads each lane's block where it lies (see <see cref="Blake2bManyKernels.ReadsLanesInPlace"/>).</summary>
+    bool ReadsLanesInPlace(Blake2ManyKernel kernel);
+
+    /// <summary>
+    /// Compresses, for each lane i, the block at <c>i * <paramref name="laneStride"/></c> of
+    /// <paramref name="blocks"/> into lane i of <paramref name="state"/>; the stride is the block
+    /// length unless <see cref="ReadsLanesInPlace"/>.
+    /// </summary>
+    void CompressLanes(Blake2ManyKernel kernel, Span<byte> state, ReadOnlySpan<byte> blocks, int laneStride, Span<byte> scratch);
 }

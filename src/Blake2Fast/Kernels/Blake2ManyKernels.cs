@@ -49,6 +49,19 @@ internal static class Blake2ManyState
     /// <summary>Bytes per row for <paramref name="kernel"/>.</summary>
     public static int RowLength(Blake2ManyKernel kernel) => kernel == Blake2ManyKernel.Avx512 ? 64 : Blake2Lanes.RowLength;
 
+    /// <summary>
+    /// Checks that <paramref name="blocks"/> holds a block of <paramref name="blockLength"/> bytes
+    /// at <c>i * <paramref name="laneStride"/></c> for each of <paramref name="lanes"/> lanes.
+    /// </summary>
+    /// <exception cref="ArgumentOutOfRangeException">It does not.</exception>
+    public static void CheckLaneBlocks(ReadOnlySpan<byte> blocks, int laneStride, int lanes, int blockLength)
+    {
+        if (laneStride < 0 || blocks.Length < ((long)(lanes - 1) * laneStride) + blockLength)
+        {
+            throw new ArgumentOutOfRangeException(nameof(laneStride), laneStride, $"{lanes} blocks of {blockLength} bytes, {laneStride} bytes apart, do not fit in {blocks.Length} bytes.");
+        }
+    }
+
     /// <summary>The state as the BLAKE2bp/sp kernels see it (32-byte rows).</summary>
     public static ref Blake2Lanes AsLanes(Span<byte> state)
     {
@@ -93,16 +106,36 @@ internal static partial class Blake2bManyKernels
         _ => Blake2bpKernels.IsSupported(AsParallelKernel(kernel)),
     };
 
-    /// <summary>Compresses block i of <paramref name="stripe"/> into lane i of <paramref name="state"/>, for every lane.</summary>
-    public static void Compress(Blake2ManyKernel kernel, Span<byte> state, ReadOnlySpan<byte> stripe, Span<byte> scratch)
+    /// <summary>
+    /// Whether <paramref name="kernel"/> reads each lane's block where it lies, any distance from
+    /// the previous lane's (the 512-bit kernel); the others read a stripe of consecutive blocks.
+    /// </summary>
+    public static bool ReadsLanesInPlace(Blake2ManyKernel kernel) => kernel == Blake2ManyKernel.Avx512;
+
+    /// <summary>
+    /// Compresses, for each lane i, the block at <c>i * <paramref name="laneStride"/></c> of
+    /// <paramref name="blocks"/> into lane i of <paramref name="state"/>.
+    /// </summary>
+    /// <remarks>The stride is the block length (a stripe), or any distance where <see cref="ReadsLanesInPlace"/>.</remarks>
+    public static void Compress(Blake2ManyKernel kernel, Span<byte> state, ReadOnlySpan<byte> blocks, int laneStride, Span<byte> scratch)
     {
         if (kernel == Blake2ManyKernel.Avx512)
         {
-            CompressWide(state, stripe, scratch);
+            CompressWide(state, blocks, laneStride, scratch);
         }
         else
         {
-            Blake2bpKernels.Compress(AsParallelKernel(kernel), ref Blake2ManyState.AsLanes(state), stripe[..Blake2bpKernels.StripeLength], 0);
+            RequireStripe(laneStride, 128);
+            Blake2bpKernels.Compress(AsParallelKernel(kernel), ref Blake2ManyState.AsLanes(state), blocks[..Blake2bpKernels.StripeLength], 0);
+        }
+    }
+
+    /// <summary>Refuses a lane stride other than the block length for a kernel that reads a stripe.</summary>
+    internal static void RequireStripe(int laneStride, int blockLength)
+    {
+        if (laneStride != blockLength)
+        {
+            throw new ArgumentOutOfRangeException(nameof(laneStride), laneStride, $"This kernel reads a stripe: the lane stride must be {blockLength}.");
         }
     }
 
@@ -118,7 +151,7 @@ internal static partial class Blake2bManyKernels
 
     private static partial bool IsWideSupported();
 
-    private static partial void CompressWide(Span<byte> state, ReadOnlySpan<byte> stripe, Span<byte> scratch);
+    private static partial void CompressWide(Span<byte> state, ReadOnlySpan<byte> blocks, int laneStride, Span<byte> scratch);
 }
 
 /// <summary>Picks and runs the BLAKE2s <c>HashMany</c> kernel.</summary>
@@ -147,16 +180,20 @@ internal static partial class Blake2sManyKernels
         _ => Blake2spKernels.IsSupported(AsParallelKernel(kernel)),
     };
 
+    /// <inheritdoc cref="Blake2bManyKernels.ReadsLanesInPlace"/>
+    public static bool ReadsLanesInPlace(Blake2ManyKernel kernel) => kernel == Blake2ManyKernel.Avx512;
+
     /// <inheritdoc cref="Blake2bManyKernels.Compress"/>
-    public static void Compress(Blake2ManyKernel kernel, Span<byte> state, ReadOnlySpan<byte> stripe, Span<byte> scratch)
+    public static void Compress(Blake2ManyKernel kernel, Span<byte> state, ReadOnlySpan<byte> blocks, int laneStride, Span<byte> scratch)
     {
         if (kernel == Blake2ManyKernel.Avx512)
         {
-            CompressWide(state, stripe, scratch);
+            CompressWide(state, blocks, laneStride, scratch);
         }
         else
         {
-            Blake2spKernels.Compress(AsParallelKernel(kernel), ref Blake2ManyState.AsLanes(state), stripe[..Blake2spKernels.StripeLength], 0);
+            Blake2bManyKernels.RequireStripe(laneStride, 64);
+            Blake2spKernels.Compress(AsParallelKernel(kernel), ref Blake2ManyState.AsLanes(state), blocks[..Blake2spKernels.StripeLength], 0);
         }
     }
 
@@ -172,5 +209,5 @@ internal static partial class Blake2sManyKernels
 
     private static partial bool IsWideSupported();
 
-    private static partial void CompressWide(Span<byte> state, ReadOnlySpan<byte> stripe, Span<byte> scratch);
+    private static partial void CompressWide(Span<byte> state, ReadOnlySpan<byte> blocks, int laneStride, Span<byte> scratch);
 }

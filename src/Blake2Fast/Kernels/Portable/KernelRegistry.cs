@@ -69,7 +69,7 @@ internal static partial class Blake2bManyKernels
 
     private static partial bool IsWideSupported() => false;
 
-    private static partial void CompressWide(Span<byte> state, ReadOnlySpan<byte> stripe, Span<byte> scratch) =>
+    private static partial void CompressWide(Span<byte> state, ReadOnlySpan<byte> blocks, int laneStride, Span<byte> scratch) =>
         throw new PlatformNotSupportedException();
 }
 
@@ -79,6 +79,6 @@ internal static partial class Blake2sManyKernels
 
     private static partial bool IsWideSupported() => false;
 
-    private static partial void CompressWide(Span<byte> state, ReadOnlySpan<byte> stripe, Span<byte> scratch) =>
+    private static partial void CompressWide(Span<byte> state, ReadOnlySpan<byte> blocks, int laneStride, Span<byte> scratch) =>
         throw new PlatformNotSupportedException();
 }

@@ -24,17 +24,21 @@ internal static class Blake2bManyLanes512
     /// <summary>Whether this machine has the 512-bit instructions the kernel uses.</summary>
     public static bool IsSupported => Avx512F.IsSupported;
 
-    /// <summary>Compresses block i of <paramref name="stripe"/> (bytes 128 i to 128 i + 127) into lane i of <paramref name="state"/>.</summary>
+    /// <summary>
+    /// Compresses, for each lane i, the 128-byte block at <c>i * <paramref name="laneStride"/></c>
+    /// of <paramref name="blocks"/> into lane i of <paramref name="state"/>.
+    /// </summary>
     /// <param name="state">8 chain rows, the t0 and t1 rows, the f0 and f1 rows: 64 bytes each.</param>
-    /// <param name="stripe">8 blocks of 128 bytes.</param>
+    /// <param name="blocks">The lanes' blocks: a stripe (<paramref name="laneStride"/> 128) or the messages where they lie.</param>
+    /// <param name="laneStride">Bytes from one lane's block to the next lane's.</param>
     /// <param name="scratch">16 x 64 bytes for the transposed message; the caller erases it.</param>
-    public static void Compress(Span<byte> state, ReadOnlySpan<byte> stripe, Span<byte> scratch)
+    public static void Compress(Span<byte> state, ReadOnlySpan<byte> blocks, int laneStride, Span<byte> scratch)
     {
         _ = state[(12 * 64) - 1];
-        _ = stripe[(Lanes * 128) - 1];
         _ = scratch[(16 * 64) - 1];
+        Blake2ManyState.CheckLaneBlocks(blocks, laneStride, Lanes, 128);
         ref Vector512<ulong> m0 = ref Unsafe.As<byte, Vector512<ulong>>(ref MemoryMarshal.GetReference(scratch));
-        LoadTransposed(ref MemoryMarshal.GetReference(stripe), ref m0);
+        Transpose512.LoadWords64(ref MemoryMarshal.GetReference(blocks), (nuint)laneStride, ref m0);
         CompressTransposed(ref Unsafe.As<byte, Vector512<ulong>>(ref MemoryMarshal.GetReference(state)), ref m0);
     }
 
@@ -74,28 +78,6 @@ internal static class Blake2bManyLanes512
         Unsafe.Add(ref rows, 5) = h5 ^ v5 ^ v13;
         Unsafe.Add(ref rows, 6) = h6 ^ v6 ^ v14;
         Unsafe.Add(ref rows, 7) = h7 ^ v7 ^ v15;
-    }
-
-    /// <summary>
-    /// Transposes 8 blocks into 16 vectors, vector j = word j of each block. Each 512-bit vector is
-    /// built from four 128-bit loads (words j, j+1 of blocks 0, 2, 4, 6, or of blocks 1, 3, 5, 7),
-    /// so one unpack per output vector finishes the job within 128-bit lanes.
-    /// </summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void LoadTransposed(ref byte stripe, ref Vector512<ulong> m)
-    {
-        for (nuint word = 0; word < 16; word += 2)
-        {
-            nuint offset = word * 8;
-            Vector512<ulong> even = Vector512.Create(
-                Vector256.Create(Vector128.LoadUnsafe(ref stripe, offset), Vector128.LoadUnsafe(ref stripe, offset + 256)),
-                Vector256.Create(Vector128.LoadUnsafe(ref stripe, offset + 512), Vector128.LoadUnsafe(ref stripe, offset + 768))).AsUInt64();
-            Vector512<ulong> odd = Vector512.Create(
-                Vector256.Create(Vector128.LoadUnsafe(ref stripe, offset + 128), Vector128.LoadUnsafe(ref stripe, offset + 384)),
-                Vector256.Create(Vector128.LoadUnsafe(ref stripe, offset + 640), Vector128.LoadUnsafe(ref stripe, offset + 896))).AsUInt64();
-            Unsafe.Add(ref m, word) = Avx512F.UnpackLow(even, odd);
-            Unsafe.Add(ref m, word + 1) = Avx512F.UnpackHigh(even, odd);
-        }
     }
 
     /// <summary>Message word <c>scaled / 4</c>; see <see cref="Blake2pLaneSchedule"/>.</summary>

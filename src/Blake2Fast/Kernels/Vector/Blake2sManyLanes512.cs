@@ -20,17 +20,21 @@ internal static class Blake2sManyLanes512
     /// <summary>Whether this machine has the 512-bit instructions the kernel uses.</summary>
     public static bool IsSupported => Avx512F.IsSupported;
 
-    /// <summary>Compresses block i of <paramref name="stripe"/> (bytes 64 i to 64 i + 63) into lane i of <paramref name="state"/>.</summary>
+    /// <summary>
+    /// Compresses, for each lane i, the 64-byte block at <c>i * <paramref name="laneStride"/></c>
+    /// of <paramref name="blocks"/> into lane i of <paramref name="state"/>.
+    /// </summary>
     /// <param name="state">8 chain rows, the t0 and t1 rows, the f0 and f1 rows: 64 bytes each.</param>
-    /// <param name="stripe">16 blocks of 64 bytes.</param>
+    /// <param name="blocks">The lanes' blocks: a stripe (<paramref name="laneStride"/> 64) or the messages where they lie.</param>
+    /// <param name="laneStride">Bytes from one lane's block to the next lane's.</param>
     /// <param name="scratch">16 x 64 bytes for the transposed message; the caller erases it.</param>
-    public static void Compress(Span<byte> state, ReadOnlySpan<byte> stripe, Span<byte> scratch)
+    public static void Compress(Span<byte> state, ReadOnlySpan<byte> blocks, int laneStride, Span<byte> scratch)
     {
         _ = state[(12 * 64) - 1];
-        _ = stripe[(Lanes * 64) - 1];
         _ = scratch[(16 * 64) - 1];
+        Blake2ManyState.CheckLaneBlocks(blocks, laneStride, Lanes, 64);
         ref Vector512<uint> m0 = ref Unsafe.As<byte, Vector512<uint>>(ref MemoryMarshal.GetReference(scratch));
-        LoadTransposed(ref MemoryMarshal.GetReference(stripe), ref m0);
+        Transpose512.LoadWords32(ref MemoryMarshal.GetReference(blocks), (nuint)laneStride, ref m0);
         CompressTransposed(ref Unsafe.As<byte, Vector512<uint>>(ref MemoryMarshal.GetReference(state)), ref m0);
     }
 
@@ -71,40 +75,6 @@ internal static class Blake2sManyLanes512
         Unsafe.Add(ref rows, 6) = h6 ^ v6 ^ v14;
         Unsafe.Add(ref rows, 7) = h7 ^ v7 ^ v15;
     }
-
-    /// <summary>
-    /// Transposes 16 blocks into 16 vectors, vector j = word j of each block. Input vector k
-    /// (k = 0..3) holds words j..j+3 of blocks k, k+4, k+8 and k+12 in its four 128-bit lanes; a 4x4
-    /// transpose by unpacks within each 128-bit lane then leaves blocks 0..15 in order.
-    /// </summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void LoadTransposed(ref byte stripe, ref Vector512<uint> m)
-    {
-        for (nuint word = 0; word < 16; word += 4)
-        {
-            nuint offset = word * 4;
-            Vector512<uint> x0 = Gather(ref stripe, offset);
-            Vector512<uint> x1 = Gather(ref stripe, offset + 64);
-            Vector512<uint> x2 = Gather(ref stripe, offset + 128);
-            Vector512<uint> x3 = Gather(ref stripe, offset + 192);
-
-            // a = words j, j+1 of blocks k, k+1 (k = 0, 4, 8, 12 by 128-bit lane); b = words j+2, j+3; c, d likewise for blocks k+2, k+3.
-            Vector512<ulong> a = Avx512F.UnpackLow(x0, x1).AsUInt64();
-            Vector512<ulong> b = Avx512F.UnpackHigh(x0, x1).AsUInt64();
-            Vector512<ulong> c = Avx512F.UnpackLow(x2, x3).AsUInt64();
-            Vector512<ulong> d = Avx512F.UnpackHigh(x2, x3).AsUInt64();
-            Unsafe.Add(ref m, word) = Avx512F.UnpackLow(a, c).AsUInt32();
-            Unsafe.Add(ref m, word + 1) = Avx512F.UnpackHigh(a, c).AsUInt32();
-            Unsafe.Add(ref m, word + 2) = Avx512F.UnpackLow(b, d).AsUInt32();
-            Unsafe.Add(ref m, word + 3) = Avx512F.UnpackHigh(b, d).AsUInt32();
-        }
-    }
-
-    /// <summary>16 bytes at <paramref name="offset"/> of blocks k, k + 4, k + 8, k + 12 (the offset includes 64 k).</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static Vector512<uint> Gather(ref byte stripe, nuint offset) => Vector512.Create(
-        Vector256.Create(Vector128.LoadUnsafe(ref stripe, offset), Vector128.LoadUnsafe(ref stripe, offset + 256)),
-        Vector256.Create(Vector128.LoadUnsafe(ref stripe, offset + 512), Vector128.LoadUnsafe(ref stripe, offset + 768))).AsUInt32();
 
     /// <summary>Message word <c>scaled / 4</c>; see <see cref="Blake2pLaneSchedule"/>.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

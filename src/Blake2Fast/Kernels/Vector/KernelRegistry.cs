@@ -228,8 +228,8 @@ internal static partial class Blake2bManyKernels
 
     private static partial bool IsWideSupported() => Blake2bManyLanes512.IsSupported;
 
-    private static partial void CompressWide(Span<byte> state, ReadOnlySpan<byte> stripe, Span<byte> scratch) =>
-        Blake2bManyLanes512.Compress(state, stripe, scratch);
+    private static partial void CompressWide(Span<byte> state, ReadOnlySpan<byte> blocks, int laneStride, Span<byte> scratch) =>
+        Blake2bManyLanes512.Compress(state, blocks, laneStride, scratch);
 }
 
 /// <remarks>The widest lane kernel the machine has; the evidence is on <see cref="Blake2bManyKernels"/>.</remarks>
@@ -244,6 +244,6 @@ internal static partial class Blake2sManyKernels
 
     private static partial bool IsWideSupported() => Blake2sManyLanes512.IsSupported;
 
-    private static partial void CompressWide(Span<byte> state, ReadOnlySpan<byte> stripe, Span<byte> scratch) =>
-        Blake2sManyLanes512.Compress(state, stripe, scratch);
+    private static partial void CompressWide(Span<byte> state, ReadOnlySpan<byte> blocks, int laneStride, Span<byte> scratch) =>
+        Blake2sManyLanes512.Compress(state, blocks, laneStride, scratch);
 }

@@ -36,21 +36,10 @@ internal readonly struct Blake3Lanes512 : IBlake3Lanes<Vector512<uint>>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static Vector512<uint> RotateRight7(Vector512<uint> value) => Avx512F.RotateRight(value, 7);
 
-    /// <remarks>
-    /// Per 4 words: input vector k (k = 0..3) gathers those 16 bytes of lanes k, k+4, k+8, k+12 into
-    /// its four 128-bit parts; a 4x4 transpose by unpacks within each 128-bit part then leaves
-    /// lanes 0..15 in order (as in Blake2sManyLanes512, with a stride).
-    /// </remarks>
+    /// <remarks>The transpose the 512-bit BLAKE2 <c>HashMany</c> kernels share (<see cref="Transpose512"/>).</remarks>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void LoadTransposed(ref byte block, nuint laneStride, ref Vector512<uint> message)
-    {
-        // Four calls with constant word numbers rather than a loop: the loop kept its word index in
-        // a register and shifted it for every store (seen in the disassembly).
-        LoadTransposed4(ref block, laneStride, 0, ref message);
-        LoadTransposed4(ref block, laneStride, 4, ref message);
-        LoadTransposed4(ref block, laneStride, 8, ref message);
-        LoadTransposed4(ref block, laneStride, 12, ref message);
-    }
+    public static void LoadTransposed(ref byte block, nuint laneStride, ref Vector512<uint> message) =>
+        Transpose512.LoadWords32(ref block, laneStride, ref message);
 
     /// <remarks>The inverse of <see cref="LoadTransposed"/>, per 4 words, each 128-bit part stored to its lane.</remarks>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -70,40 +59,6 @@ internal readonly struct Blake3Lanes512 : IBlake3Lanes<Vector512<uint>>
             Scatter(Avx512F.UnpackLow(b, d).AsByte(), ref Unsafe.Add(ref lane0, 64));
             Scatter(Avx512F.UnpackHigh(b, d).AsByte(), ref Unsafe.Add(ref lane0, 96));
         }
-    }
-
-    /// <summary>Words <paramref name="word"/>..+3 of every lane's block into message vectors <paramref name="word"/>..+3.</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void LoadTransposed4(ref byte block, nuint laneStride, nuint word, ref Vector512<uint> message)
-    {
-        nuint quarter = 4 * laneStride;
-        ref byte lane0 = ref Unsafe.Add(ref block, word * 4);
-        Vector512<uint> x0 = Gather(ref lane0, quarter);
-        Vector512<uint> x1 = Gather(ref Unsafe.Add(ref lane0, laneStride), quarter);
-        Vector512<uint> x2 = Gather(ref Unsafe.Add(ref lane0, 2 * laneStride), quarter);
-        Vector512<uint> x3 = Gather(ref Unsafe.Add(ref lane0, 3 * laneStride), quarter);
-
-        Vector512<ulong> a = Avx512F.UnpackLow(x0, x1).AsUInt64();
-        Vector512<ulong> b = Avx512F.UnpackHigh(x0, x1).AsUInt64();
-        Vector512<ulong> c = Avx512F.UnpackLow(x2, x3).AsUInt64();
-        Vector512<ulong> d = Avx512F.UnpackHigh(x2, x3).AsUInt64();
-        Unsafe.Add(ref message, word) = Avx512F.UnpackLow(a, c).AsUInt32();
-        Unsafe.Add(ref message, word + 1) = Avx512F.UnpackHigh(a, c).AsUInt32();
-        Unsafe.Add(ref message, word + 2) = Avx512F.UnpackLow(b, d).AsUInt32();
-        Unsafe.Add(ref message, word + 3) = Avx512F.UnpackHigh(b, d).AsUInt32();
-    }
-
-    /// <summary>16 bytes from each of 4 lanes <paramref name="quarter"/> bytes apart.</summary>
-    /// <remarks>
-    /// Built by inserting the upper half: Vector512.Create(lower, upper) compiled to two inserts
-    /// into a stack temporary that was loaded and stored every time (seen in the disassembly).
-    /// </remarks>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static Vector512<uint> Gather(ref byte lane, nuint quarter)
-    {
-        Vector256<byte> lower = Vector256.Create(Vector128.LoadUnsafe(ref lane), Vector128.LoadUnsafe(ref lane, quarter));
-        Vector256<byte> upper = Vector256.Create(Vector128.LoadUnsafe(ref lane, 2 * quarter), Vector128.LoadUnsafe(ref lane, 3 * quarter));
-        return Avx512F.InsertVector256(lower.ToVector512Unsafe(), upper, 1).AsUInt32();
     }
 
     /// <summary>The four 128-bit parts to the chaining values of lanes k, k+4, k+8, k+12 (32 bytes each).</summary>
