@@ -87,16 +87,28 @@ internal static partial class Blake2bManyKernels
 
     /// <summary>
     /// The fewest messages in flight for which a call of <paramref name="kernel"/> costs less than
-    /// finishing them one at a time: half its lanes.
+    /// finishing them one at a time: half its lanes, or 3 for the 512-bit kernels on AMD family 1Ah.
     /// </summary>
     /// <remarks>
-    /// Derived from measured costs, not timed at each count: on the Zen 3 machine of
+    /// <para>Derived from measured costs, not timed at each count: on the Zen 3 machine of
     /// bench/results/HashMany.md one call of the 4-lane AVX2 BLAKE2b kernel cost about 260 ns (from
     /// BLAKE2bp on 1 MiB) against about 130 ns per block for the single-message kernel, so two
     /// messages in flight break even; for BLAKE2s, 8 lanes at about 260 ns against about 100 ns
-    /// per block, between three and four. The lane driver's own copies add to the lanes' side.
+    /// per block, between three and four. The lane driver's own copies add to the lanes' side.</para>
+    /// <para>On the Zen 5 (family 1Ah) of bench/results, where the single-message kernels are the
+    /// scalar ones (<see cref="ScalarPreference"/>), one call of a 512-bit kernel cost about two
+    /// single-message blocks even with idle lanes (Stopwatch, packed HashMany of 256 KiB messages,
+    /// best of 40: BLAKE2s 16 messages 770 us, 15 with one lane idle 794, one alone 367; BLAKE2b 8
+    /// messages 439, 4 with half the lanes idle 418, one alone 236), so three in flight pay. Half
+    /// the lanes there left up to 7 BLAKE2s tree leaves at the end of a batch to the scalar kernel:
+    /// leaves of 768 KiB, 64 MiB, one thread, 20.6 ms against 13.2 for 1 MiB leaves. Other CPUs
+    /// were not measured and keep half the lanes.</para>
     /// </remarks>
-    public static int MinimumActiveLanes(Blake2ManyKernel kernel) => Math.Max(1, Lanes(kernel) / 2);
+    public static int MinimumActiveLanes(Blake2ManyKernel kernel) => MinimumActiveLanes(kernel, Lanes(kernel));
+
+    /// <summary>The rule of <see cref="MinimumActiveLanes(Blake2ManyKernel)"/>, for BLAKE2s too.</summary>
+    internal static int MinimumActiveLanes(Blake2ManyKernel kernel, int lanes) =>
+        kernel == Blake2ManyKernel.Avx512 && ScalarPreference.ForSingleMessage ? 3 : Math.Max(1, lanes / 2);
 
     /// <summary>Whether this machine can run <paramref name="kernel"/>.</summary>
     public static bool IsSupported(Blake2ManyKernel kernel) => kernel switch
@@ -169,8 +181,8 @@ internal static partial class Blake2sManyKernels
         _ => 8,
     };
 
-    /// <inheritdoc cref="Blake2bManyKernels.MinimumActiveLanes"/>
-    public static int MinimumActiveLanes(Blake2ManyKernel kernel) => Math.Max(1, Lanes(kernel) / 2);
+    /// <inheritdoc cref="Blake2bManyKernels.MinimumActiveLanes(Blake2ManyKernel)"/>
+    public static int MinimumActiveLanes(Blake2ManyKernel kernel) => Blake2bManyKernels.MinimumActiveLanes(kernel, Lanes(kernel));
 
     /// <inheritdoc cref="Blake2bManyKernels.IsSupported"/>
     public static bool IsSupported(Blake2ManyKernel kernel) => kernel switch
