@@ -297,10 +297,52 @@ public static class Blake3
 
     private static void Hash(ReadOnlySpan<byte> source, ReadOnlySpan<uint> key, uint flags, int degree, Span<byte> destination)
     {
+        if (source.Length <= Blake3Constants.BlockLength && destination.Length <= Blake3Constants.ChainingValueLength)
+        {
+            HashOneBlock(source, key, flags, destination);
+            return;
+        }
+
         Blake3Output root = default;
         Blake3Tree.Root(source, key, flags, degree, ref root);
         root.WriteRootBytes(0, destination);
         root.Erase();
+    }
+
+    /// <summary>
+    /// Up to 64 bytes of input and 32 of output: one compression, the root of a one-block chunk,
+    /// whose first 8 output words are the chaining value it leaves.
+    /// </summary>
+    /// <remarks>
+    /// The general path (a <see cref="Blake3Output"/> kept, then read through the extendable
+    /// output's 64-byte blocks) spent about a third of the time of a 64-byte hash outside the
+    /// compression (perf on the Zen 5: the kernel 65% of a Stopwatch loop of HashData).
+    /// </remarks>
+    private static void HashOneBlock(ReadOnlySpan<byte> source, ReadOnlySpan<uint> key, uint flags, Span<byte> destination)
+    {
+        Span<byte> block = stackalloc byte[Blake3Constants.BlockLength];
+        Span<uint> cv = stackalloc uint[8];
+        block.Clear();
+        source.CopyTo(block);
+        key[..8].CopyTo(cv);
+        Blake3Kernels.Compress(cv, block, (uint)source.Length, 0, flags | Blake3Constants.ChunkStart | Blake3Constants.ChunkEnd | Blake3Constants.Root);
+
+        // The source is in the block by now, so a destination over it can be written.
+        if (destination.Length == Blake3Constants.ChainingValueLength)
+        {
+            Blake3Scalar.StoreWords(cv, destination);
+        }
+        else
+        {
+            Span<byte> output = stackalloc byte[Blake3Constants.ChainingValueLength];
+            Blake3Scalar.StoreWords(cv, output);
+            output[..destination.Length].CopyTo(destination);
+            CryptographicOperations.ZeroMemory(output);
+        }
+
+        // The block is a copy of the input, the chaining value derives from the key.
+        CryptographicOperations.ZeroMemory(block);
+        CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes(cv));
     }
 
     private static Blake3HashState StartStream(Stream source)
