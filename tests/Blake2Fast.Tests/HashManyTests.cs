@@ -147,6 +147,56 @@ public abstract class HashManyTests
         }
     }
 
+    [Theory]
+    [MemberData(nameof(KernelIds))]
+    public void Every_kernel_with_packed_messages_the_lanes_read_in_place(int id)
+    {
+        // Equal-length messages back to back keep the lanes in step, and the 512-bit kernels then
+        // read each lane's block where it lies, a message length from the previous lane's, instead
+        // of from a stripe; a shorter last message (as a tree's last leaf) takes them out of step.
+        var kernel = (Blake2ManyKernel)id;
+        Assert.True(M.IsSupported(kernel));
+
+        int b = A.BlockLength;
+        foreach (int length in new[] { 1, b, b + 1, 3 * b, (5 * b) + 7 })
+        {
+            foreach (int count in Counts(kernel).Where(c => c > 0))
+            {
+                foreach (int shortBy in new[] { 0, 1, length - 1 }.Where(s => s < length).Distinct())
+                {
+                    byte[] packed = Pattern((count * length) - shortBy);
+                    List<byte[]> messages = Enumerable.Range(0, count).Select(i => packed.AsSpan(i * length, Math.Min(length, packed.Length - (i * length))).ToArray()).ToList();
+                    byte[] actual = M.HashForcedPacked(kernel, packed, length, M.MaxDigestLength);
+                    Check.Digest(Expected(messages, [], M.MaxDigestLength), actual, $"{kernel} count={count} length={length} last shorter by {shortBy}");
+                }
+            }
+        }
+    }
+
+    [Theory]
+    [MemberData(nameof(KernelIds))]
+    public void Every_kernel_refuses_lane_blocks_outside_its_input(int id)
+    {
+        var kernel = (Blake2ManyKernel)id;
+        int b = A.BlockLength;
+        byte[] state = new byte[Blake2ManyState.Length];
+        byte[] scratch = new byte[Blake2ManyState.ScratchLength];
+        int lanes = M.Lanes(kernel);
+
+        // One byte short of the last lane's block, at the block length and at a wider stride.
+        foreach (int stride in new[] { b, 3 * b })
+        {
+            byte[] blocks = new byte[((lanes - 1) * stride) + b - 1];
+            Assert.ThrowsAny<ArgumentException>(() => M.CompressLanes(kernel, state, blocks, stride, scratch));
+        }
+
+        // A stride other than the block length, for a kernel that reads a stripe.
+        if (kernel is not (Blake2ManyKernel.Avx512 or Blake2ManyKernel.Scalar))
+        {
+            Assert.Throws<ArgumentOutOfRangeException>("laneStride", () => M.CompressLanes(kernel, state, new byte[Blake2ManyState.StripeLength * 4], b + 4, scratch));
+        }
+    }
+
     [Fact]
     public void Official_KAT_in_one_call_per_key_through_every_overload()
     {
@@ -304,6 +354,8 @@ internal interface IManySurface
     int HashMany(ReadOnlySpan<byte> key, ReadOnlySpan<byte> source, int messageLength, Span<byte> destination, int digestLength);
     byte[] HashForced(Blake2ManyKernel kernel, byte[] key, ReadOnlyMemory<byte>[] sources, int digestLength);
     byte[] HashForced(Blake2ManyKernel kernel, ParamCase parameters, ReadOnlyMemory<byte>[] sources);
+    byte[] HashForcedPacked(Blake2ManyKernel kernel, byte[] packed, int messageLength, int digestLength);
+    void CompressLanes(Blake2ManyKernel kernel, Span<byte> state, ReadOnlySpan<byte> blocks, int laneStride, Span<byte> scratch);
 }
 
 public sealed class Blake2bHashManyTests : HashManyTests
@@ -338,6 +390,17 @@ public sealed class Blake2bHashManyTests : HashManyTests
             Blake2Many<Blake2bVariant>.Hash(Blake2bApi.Parameters(parameters).ToSettings(), new Blake2MessageList(sources), destination, kernel);
             return destination;
         }
+
+        public byte[] HashForcedPacked(Blake2ManyKernel kernel, byte[] packed, int messageLength, int digestLength)
+        {
+            Blake2MessageList messages = Blake2MessageList.Leaves(packed, messageLength);
+            byte[] destination = new byte[messages.Count * digestLength];
+            Blake2Many<Blake2bVariant>.Hash(Blake2Settings.Sequential(digestLength, []), messages, destination, kernel);
+            return destination;
+        }
+
+        public void CompressLanes(Blake2ManyKernel kernel, Span<byte> state, ReadOnlySpan<byte> blocks, int laneStride, Span<byte> scratch) =>
+            Blake2bManyKernels.Compress(kernel, state, blocks, laneStride, scratch);
     }
 }
 
@@ -373,5 +436,16 @@ public sealed class Blake2sHashManyTests : HashManyTests
             Blake2Many<Blake2sVariant>.Hash(Blake2sApi.Parameters(parameters).ToSettings(), new Blake2MessageList(sources), destination, kernel);
             return destination;
         }
+
+        public byte[] HashForcedPacked(Blake2ManyKernel kernel, byte[] packed, int messageLength, int digestLength)
+        {
+            Blake2MessageList messages = Blake2MessageList.Leaves(packed, messageLength);
+            byte[] destination = new byte[messages.Count * digestLength];
+            Blake2Many<Blake2sVariant>.Hash(Blake2Settings.Sequential(digestLength, []), messages, destination, kernel);
+            return destination;
+        }
+
+        public void CompressLanes(Blake2ManyKernel kernel, Span<byte> state, ReadOnlySpan<byte> blocks, int laneStride, Span<byte> scratch) =>
+            Blake2sManyKernels.Compress(kernel, state, blocks, laneStride, scratch);
     }
 }
