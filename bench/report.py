@@ -101,6 +101,13 @@ class Row:
             self.algorithm = cells["Variant"]
             self.library = "Blake2Fast" if self.method == "Net10BuildScalarKernel" else "Blake2Fast (netstandard2.0 build)"
             self.kernel = "Scalar (forced)" if self.method == "Net10BuildScalarKernel" else "Scalar (the build has no other)"
+        if cells.get("Way"):
+            # HashManyBenchmarks: one method, the way (public method, forced kernel or a loop of the
+            # one-shot) and the message length are parameters; the public method is the reference.
+            self.algorithm = f"{cells['Algorithm']}, {cells['MessageLength']}-byte messages"
+            self.method = cells["Way"]
+            self.library = {"Public": "Blake2Fast", "Loop": "Blake2Fast (loop of HashData)"}.get(self.method, "Blake2Fast (forced kernel)")
+            self.kernel = self.method if self.library.endswith("(forced kernel)") else "-"
         self.order = order  # declaration order, kept by the suite's orderer
 
     @property
@@ -165,11 +172,22 @@ def read_header(md_path):
     return block
 
 
+def first_wins(reader):
+    """Rows as dicts where a repeated column name keeps its first value: a benchmark parameter named
+    like a result column (HashManyBenchmarks' Algorithm) comes first and must not be overwritten."""
+    names = next(reader, [])
+    for values in reader:
+        cells = {}
+        for name, value in zip(names, values):
+            cells.setdefault(name, value)
+        yield cells
+
+
 def load(results):
     classes = []
     for csv_path in sorted(results.glob("*-report.csv")):
         with csv_path.open(newline="", encoding="utf-8-sig") as f:
-            rows = [Row(cells, i) for i, cells in enumerate(csv.DictReader(f))]
+            rows = [Row(cells, i) for i, cells in enumerate(first_wins(csv.reader(f)))]
         if not rows:
             continue
         md_path = csv_path.with_name(csv_path.name.replace("-report.csv", "-report-github.md"))
