@@ -193,7 +193,7 @@ internal static partial class Blake2sManyKernels
     };
 
     /// <inheritdoc cref="Blake2bManyKernels.ReadsLanesInPlace"/>
-    public static bool ReadsLanesInPlace(Blake2ManyKernel kernel) => kernel == Blake2ManyKernel.Avx512;
+    public static bool ReadsLanesInPlace(Blake2ManyKernel kernel) => Blake2bManyKernels.ReadsLanesInPlace(kernel);
 
     /// <inheritdoc cref="Blake2bManyKernels.Compress"/>
     public static void Compress(Blake2ManyKernel kernel, Span<byte> state, ReadOnlySpan<byte> blocks, int laneStride, Span<byte> scratch)
