@@ -6,6 +6,7 @@ using System.Security.Cryptography;
 using System.Text;
 using System.Text.Json;
 using System.Threading.Tasks;
+using Blake2Fast.Internal;
 
 namespace Blake2Fast.Tests;
 
@@ -171,7 +172,9 @@ public sealed class Blake3Tests
         var random = new Random(3);
         byte[] key = new byte[32];
         random.NextBytes(key);
-        foreach (int length in new[] { 128 * 1024, (128 * 1024) + 1, (3 * 1024 * 1024) + 77, 5 * 1024 * 1024, (1 << 20) - 1 })
+        // 2 MiB splits into pieces that are all full; 17 MiB + 5 with 64 threads reaches the cap on
+        // the number of pieces, so their length doubles and the last one is short.
+        foreach (int length in new[] { 128 * 1024, (128 * 1024) + 1, (3 * 1024 * 1024) + 77, 5 * 1024 * 1024, (1 << 20) - 1, 2 << 20, (17 << 20) + 5 })
         {
             byte[] input = new byte[length];
             random.NextBytes(input);
@@ -183,7 +186,7 @@ public sealed class Blake3Tests
             }
 
             reference.Finish(expected);
-            foreach (int degree in new[] { 1, 2, 4, 16, -1 })
+            foreach (int degree in new[] { 1, 2, 3, 4, 16, 64, -1 })
             {
                 byte[] actual = new byte[40];
                 Blake3.HashData(key, input, actual, degree);
@@ -193,6 +196,30 @@ public sealed class Blake3Tests
                 incremental.Update(input.AsSpan(5000), degree);
                 Assert.Equal(Hex(expected), Hex(Finish(incremental, 40)));
             }
+        }
+    }
+
+    [Theory]
+    [InlineData(128 * 1024, 2)]
+    [InlineData((1 << 20) + 1, 2)]
+    [InlineData(1 << 30, 2)]
+    [InlineData(int.MaxValue, 16)]
+    [InlineData(int.MaxValue, 1000)]
+    [InlineData((17 << 20) + 5, 64)]
+    public void Parallel_pieces_are_whole_subtrees_and_bounded_in_number(int length, int degree)
+    {
+        int pieceLength = Blake3Tree.PieceLength(length, degree);
+        int chunks = pieceLength / 1024;
+        int pieces = ((length - 1) / pieceLength) + 1;
+        Assert.Equal(0, pieceLength % 1024);
+        Assert.Equal(0, chunks & (chunks - 1));
+        Assert.InRange(chunks, 64, int.MaxValue);
+        Assert.InRange(pieces, 2, 256);
+        if (chunks > 64)
+        {
+            // Not needlessly coarse: half the length would have made too many pieces (at least 8 per thread, or the cap).
+            int finer = ((length - 1) / (pieceLength / 2)) + 1;
+            Assert.True(finer > Math.Min(degree * 8, 256), $"{pieces} pieces of {chunks} chunks, {finer} if halved");
         }
     }
 

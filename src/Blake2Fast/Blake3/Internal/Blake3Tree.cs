@@ -1,6 +1,7 @@
 using System;
 using System.Runtime.InteropServices;
 using System.Security.Cryptography;
+using System.Threading;
 using System.Threading.Tasks;
 using Blake2Fast.Kernels;
 
@@ -25,6 +26,12 @@ internal static unsafe class Blake3Tree
     /// 512 KiB. Smaller splits were not measured, so the threshold is not lowered on a guess.
     /// </summary>
     public const int ParallelMinimum = 128 * 1024;
+
+    /// <summary>Pieces per thread in <see cref="InParallel"/>: enough for threads to even out a slowed core.</summary>
+    private const int PiecesPerThread = 8;
+
+    /// <summary>At most this many pieces: their chaining values (32 bytes each) are on the stack.</summary>
+    private const int MaxPieces = 256;
 
     /// <summary>The root node of <paramref name="input"/>, not yet compressed: its output is read from <paramref name="root"/>.</summary>
     public static void Root(ReadOnlySpan<byte> input, ReadOnlySpan<uint> key, uint flags, int degree, ref Blake3Output root)
@@ -105,7 +112,7 @@ internal static unsafe class Blake3Tree
     /// <summary>The largest power of two not above <paramref name="value"/> (at least 1).</summary>
     public static int LargestPowerOfTwo(int value) => 1 << (31 - System.Numerics.BitOperations.LeadingZeroCount((uint)value));
 
-    /// <summary>Both children's chaining values of a node over <paramref name="input"/> (more than one chunk), the halves on two threads where allowed.</summary>
+    /// <summary>Both children's chaining values of a node over <paramref name="input"/> (more than one chunk), on several threads where allowed.</summary>
     private static void Children(ReadOnlySpan<byte> input, ReadOnlySpan<uint> key, ulong counter, uint flags, int degree, Span<byte> children64)
     {
         int left = LeftLength(input.Length);
@@ -117,33 +124,110 @@ internal static unsafe class Blake3Tree
             return;
         }
 
-        InParallel(input, key, counter, flags, degree, left, children64);
+        InParallel(input, key, counter, flags, degree, children64);
     }
 
     /// <summary>
-    /// <see cref="Children"/> on two threads, the calling thread taking one half. Spans cannot cross
-    /// to another thread, so the memory is pinned and passed as addresses until both are done. A
-    /// method of its own: the lambdas' captured variables would otherwise be allocated on every
-    /// call of <see cref="Children"/>, parallel or not.
+    /// <see cref="Children"/> on up to <paramref name="degree"/> threads, the calling thread among
+    /// them. The node is cut into pieces that are nodes of the tree themselves: a power-of-two
+    /// number of chunks each, the last one taking the rest. Each thread takes the next piece not
+    /// yet taken until none is left, hashes it alone, and the pieces' chaining values are merged
+    /// into the node's two children on the calling thread at the end.
     /// </summary>
-    private static void InParallel(ReadOnlySpan<byte> input, ReadOnlySpan<uint> key, ulong counter, uint flags, int degree, int left, Span<byte> children64)
+    /// <remarks>
+    /// <para>
+    /// Several pieces per thread rather than one half per thread: a static split finishes when its
+    /// slowest half does, and on a shared machine one core is often slowed for a while (on the
+    /// build machine's two cores, hashing a memory-mapped 1 GiB file split in two halves spent
+    /// a third of its time with one core idle). With <see cref="PiecesPerThread"/> pieces each, a
+    /// thread that falls behind is helped by the others, as a work-stealing join does.
+    /// </para>
+    /// <para>
+    /// Spans cannot cross to another thread, so the memory is pinned and passed as addresses
+    /// until all threads are done. A method of its own: the lambda's captured variables would
+    /// otherwise be allocated on every call of <see cref="Children"/>, parallel or not.
+    /// </para>
+    /// </remarks>
+    private static void InParallel(ReadOnlySpan<byte> input, ReadOnlySpan<uint> key, ulong counter, uint flags, int degree, Span<byte> children64)
     {
-        ulong rightCounter = counter + (ulong)(left / Blake3Constants.ChunkLength);
-        int leftDegree = degree - (degree / 2);
-        int rightDegree = degree / 2;
+        int pieceLength = PieceLength(input.Length, degree);
+        int pieces = ((input.Length - 1) / pieceLength) + 1;
+        Span<byte> cvs = stackalloc byte[pieces * 32];
         int length = input.Length;
+        int next = -1;
         fixed (byte* source = input)
         fixed (uint* keyWords = key)
-        fixed (byte* cvs = children64)
+        fixed (byte* cvsPinned = cvs)
         {
             nint sourceAt = (nint)source;
             nint keyAt = (nint)keyWords;
-            nint cvsAt = (nint)cvs;
-            Parallel.Invoke(
-                new ParallelOptions { MaxDegreeOfParallelism = 2 },
-                () => Subtree(new ReadOnlySpan<byte>((byte*)sourceAt, left), new ReadOnlySpan<uint>((uint*)keyAt, 8), counter, flags, leftDegree, new Span<byte>((byte*)cvsAt, 32)),
-                () => Subtree(new ReadOnlySpan<byte>((byte*)sourceAt + left, length - left), new ReadOnlySpan<uint>((uint*)keyAt, 8), rightCounter, flags, rightDegree, new Span<byte>((byte*)cvsAt + 32, 32)));
+            nint cvsAt = (nint)cvsPinned;
+            Parallel.For(0, Math.Min(degree, pieces), new ParallelOptions { MaxDegreeOfParallelism = degree }, _ =>
+            {
+                var words = new ReadOnlySpan<uint>((uint*)keyAt, 8);
+                for (int piece = Interlocked.Increment(ref next); piece < pieces; piece = Interlocked.Increment(ref next))
+                {
+                    int start = piece * pieceLength;
+                    Subtree(
+                        new ReadOnlySpan<byte>((byte*)sourceAt + start, Math.Min(pieceLength, length - start)),
+                        words,
+                        counter + (ulong)(start / Blake3Constants.ChunkLength),
+                        flags,
+                        1,
+                        new Span<byte>((byte*)cvsAt + (piece * 32), 32));
+                }
+            });
         }
+
+        // The node's left child holds the largest power of two of pieces that leaves at least one
+        // on the right: the split LeftLength makes on bytes, since a piece is a power of two of chunks.
+        int left = LargestPowerOfTwo(pieces - 1);
+        Merge(cvs, 0, left, key, flags);
+        Merge(cvs, left, pieces - left, key, flags);
+        cvs.Slice(0, 32).CopyTo(children64);
+        cvs.Slice(left * 32, 32).CopyTo(children64[32..]);
+        CryptographicOperations.ZeroMemory(cvs);
+    }
+
+    /// <summary>
+    /// The length of <see cref="InParallel"/>'s pieces for a node of <paramref name="length"/> bytes:
+    /// a power of two of chunks, at least <see cref="RunChunks"/> (the halves of
+    /// <see cref="ParallelMinimum"/>, the smallest split measured to pay), about
+    /// <see cref="PiecesPerThread"/> per thread and never more than <see cref="MaxPieces"/> in all.
+    /// </summary>
+    internal static int PieceLength(int length, int degree)
+    {
+        int fullChunks = (length - 1) / Blake3Constants.ChunkLength;
+        int wanted = (int)Math.Min((long)degree * PiecesPerThread, MaxPieces);
+        int chunks = Math.Max(RunChunks, LargestPowerOfTwo(Math.Max(1, fullChunks / wanted)));
+        while ((fullChunks / chunks) + 1 > MaxPieces)
+        {
+            chunks *= 2;
+        }
+
+        return chunks * Blake3Constants.ChunkLength;
+    }
+
+    /// <summary>
+    /// Merges the chaining values of <paramref name="count"/> consecutive pieces, starting at piece
+    /// <paramref name="first"/>, into the chaining value of the node over them, written in place of
+    /// the first; the split is the tree's own, the largest power of two leaving one on the right.
+    /// </summary>
+    private static void Merge(Span<byte> cvs, int first, int count, ReadOnlySpan<uint> key, uint flags)
+    {
+        if (count == 1)
+        {
+            return;
+        }
+
+        int left = LargestPowerOfTwo(count - 1);
+        Merge(cvs, first, left, key, flags);
+        Merge(cvs, first + left, count - left, key, flags);
+        Span<byte> pair = stackalloc byte[64];
+        cvs.Slice(first * 32, 32).CopyTo(pair);
+        cvs.Slice((first + left) * 32, 32).CopyTo(pair[32..]);
+        Blake3Kernels.HashParents(pair, key, flags, cvs.Slice(first * 32, 32));
+        CryptographicOperations.ZeroMemory(pair);
     }
 
     /// <summary>Whether <paramref name="input"/> is a power-of-two number of whole chunks, at most <see cref="RunChunks"/>.</summary>
