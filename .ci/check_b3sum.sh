@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # b2fast -a blake3 against Debian's b3sum (installed here if missing): files, standard input, -l,
-# --key (b3sum --keyed), --derive-key, a file name that needs escaping, and -c on b3sum's own lines.
+# --no-mmap, --key (b3sum --keyed), --derive-key, a file name that needs escaping, and -c on b3sum's own lines.
 # b3sum's -l counts bytes, b2fast's bits (as for every algorithm of b2fast).
 # Usage: .ci/check_b3sum.sh B2FAST WORK_DIR
 set -euo pipefail
@@ -29,10 +29,12 @@ same() { # name, b3sum output, b2fast output
   fi
 }
 same "files" "$(b3sum "${files[@]}")" "$("$b2fast" -a blake3 "${files[@]}")"
+# large.bin is memory-mapped by both by default; --no-mmap reads it through buffers in both.
+same "--no-mmap" "$(b3sum --no-mmap "${files[@]}")" "$("$b2fast" -a blake3 --no-mmap "${files[@]}")"
 same "stdin" "$(b3sum < large.bin)" "$("$b2fast" -a blake3 < large.bin)"
 same "-l" "$(b3sum -l 100 "${files[@]}")" "$("$b2fast" -a blake3 -l 800 "${files[@]}")"
 same "keyed" "$(b3sum --keyed "${files[@]}" < key)" "$("$b2fast" -a blake3 --key @key "${files[@]}")"
 same "derive-key" "$(b3sum --derive-key 'example.com 2026 ci' "${files[@]}")" "$("$b2fast" -a blake3 --derive-key 'example.com 2026 ci' "${files[@]}")"
 b3sum "${files[@]}" > sums
 "$b2fast" -a blake3 -c --quiet sums
-echo "b2fast -a blake3 matches b3sum: files, stdin, -l, --key, --derive-key, -c"
+echo "b2fast -a blake3 matches b3sum: files (mapped and with --no-mmap), stdin, -l, --key, --derive-key, -c"

@@ -30,6 +30,7 @@ internal static class Cli
         new(OptionId.IgnoreMissing, '\0', "ignore-missing", TakesValue: false),
         new(OptionId.Key, '\0', "key", TakesValue: true),
         new(OptionId.Length, 'l', "length", TakesValue: true),
+        new(OptionId.NoMmap, '\0', "no-mmap", TakesValue: false),
         new(OptionId.Personal, '\0', "personal", TakesValue: true),
         new(OptionId.Tree, '\0', "tree", TakesValue: true),
         new(OptionId.Quiet, '\0', "quiet", TakesValue: false),
@@ -154,6 +155,9 @@ internal static class Cli
                     }
 
                     settings.TreeLeafLength = leafLength;
+                    break;
+                case OptionId.NoMmap:
+                    settings.NoMmap = true;
                     break;
                 case OptionId.Help:
                     Write(console, HelpText.Usage);

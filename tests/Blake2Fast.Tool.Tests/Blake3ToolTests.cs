@@ -66,6 +66,36 @@ public sealed class Blake3ToolTests
     }
 
     [Theory]
+    [InlineData((1 << 20) - 1)] // read through buffers: below the mapping threshold
+    [InlineData(1 << 20)]       // the smallest file that is mapped
+    [InlineData((5 << 20) + 77)]
+    public void Files_mapped_or_read_give_the_library_answer(int length)
+    {
+        string dir = Directory.CreateTempSubdirectory("b2fast-blake3-map").FullName;
+        try
+        {
+            byte[] data = new byte[length];
+            new Random(length).NextBytes(data);
+            string file = Path.Combine(dir, "data");
+            File.WriteAllBytes(file, data);
+            byte[] key = Enumerable.Range(0, 32).Select(i => (byte)(i * 7)).ToArray();
+            string plain = Convert.ToHexStringLower(Blake3.HashData(data)) + "  " + file + "\n";
+            byte[] keyed = new byte[40];
+            Blake3.HashData(key, data, keyed);
+            string keyedLine = Convert.ToHexStringLower(keyed) + "  " + file + "\n";
+            foreach (string[] reading in new[] { Array.Empty<string>(), ["--no-mmap"] })
+            {
+                Assert.Equal(plain, ToolRunner.Run([.. reading, "-a", "blake3", file]).OutputText);
+                Assert.Equal(keyedLine, ToolRunner.Run([.. reading, "-a", "blake3", "-l", "320", "--key", Convert.ToHexString(key), file]).OutputText);
+            }
+        }
+        finally
+        {
+            Directory.Delete(dir, recursive: true);
+        }
+    }
+
+    [Theory]
     [InlineData("--key is 2 bytes; BLAKE3 keys are exactly 32 bytes", "-a", "blake3", "--key", "0011")]
     [InlineData("--derive-key is only supported by BLAKE3", "--derive-key", "context")]
     [InlineData("--derive-key cannot be used with --key", "-a", "blake3", "--derive-key", "c", "--key", "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff")]

@@ -52,6 +52,9 @@ public sealed class TreeOptionTests : IClassFixture<TestFiles>
 
         RunResult file = ToolRunner.Run("-a", algorithm, "-l", bits.ToString(System.Globalization.CultureInfo.InvariantCulture), "--tree=" + size, path);
         Assert.Equal($"{hex}  {path}\n", file.OutputText);
+        // The file is long enough to be memory-mapped; --no-mmap reads it at explicit offsets instead.
+        RunResult read = ToolRunner.Run("--no-mmap", "-a", algorithm, "-l", bits.ToString(System.Globalization.CultureInfo.InvariantCulture), "--tree=" + size, path);
+        Assert.Equal($"{hex}  {path}\n", read.OutputText);
         RunResult stdin = ToolRunner.Run(data, "-a", algorithm, "-l", bits.ToString(System.Globalization.CultureInfo.InvariantCulture), "--tree", size);
         Assert.Equal($"{hex}  -\n", stdin.OutputText);
     }

@@ -25,7 +25,7 @@ internal sealed class CheckCommand
     {
         _settings = settings;
         _console = console;
-        _digester = new InputDigester(console);
+        _digester = new InputDigester(console) { UseMapping = !settings.NoMmap };
         _parser = new ChecksumLineParser(settings.Algorithm);
     }
 

@@ -38,6 +38,10 @@ internal static class HelpText
                                   bt2sum and s3git): leaves of SIZE bytes (a
                                   number with an optional k, m or g suffix, e.g.
                                   5m), hashed on every core; blake2b or blake2s
+              --no-mmap         read files through buffers instead of mapping
+                                  them into memory; blake3 and --tree map files
+                                  of 1 MiB and more unless told not to (a file
+                                  cut shorter while mapped stops the program)
 
         Only when checking (-c):
               --ignore-missing  skip listed files that do not exist

@@ -22,4 +22,5 @@ internal enum OptionId
     Personal,
     DeriveKey,
     Tree,
+    NoMmap,
 }

@@ -41,6 +41,12 @@ internal sealed class ToolSettings
     /// <summary>The <c>--tree</c> leaf length in bytes; 0 when not given (sequential hashing).</summary>
     public long TreeLeafLength { get; set; }
 
+    /// <summary>
+    /// <c>--no-mmap</c>: read every file through buffers, never map it into memory (as
+    /// <c>b3sum --no-mmap</c>); a file that may shrink while it is hashed is safe to read then.
+    /// </summary>
+    public bool NoMmap { get; set; }
+
     public byte[] Key { get; set; } = [];
 
     public byte[] Salt { get; set; } = [];

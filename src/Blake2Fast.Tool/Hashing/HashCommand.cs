@@ -18,7 +18,7 @@ internal sealed class HashCommand
     {
         _settings = settings;
         _console = console;
-        _digester = new InputDigester(console);
+        _digester = new InputDigester(console) { UseMapping = !settings.NoMmap };
     }
 
     /// <returns><see langword="true"/> when every input was hashed.</returns>

@@ -1,3 +1,4 @@
+using System;
 using System.IO;
 using Blake2Fast.Tool.Algorithms;
 
@@ -19,4 +20,10 @@ internal static class TreeDigester
         algorithm == HashAlgorithms.Blake2b
             ? Blake2b.HashTree(stream, (int)parameters.TreeLeafLength, parameters.DigestBytes)
             : Blake2s.HashTree(stream, (int)parameters.TreeLeafLength, parameters.DigestBytes);
+
+    /// <summary>The tree digest of <paramref name="source"/> (a mapped file), hashed on every core.</summary>
+    public static byte[] Digest(ReadOnlySpan<byte> source, HashAlgorithmInfo algorithm, HashParameters parameters) =>
+        algorithm == HashAlgorithms.Blake2b
+            ? Blake2b.HashTree(source, (int)parameters.TreeLeafLength, parameters.DigestBytes)
+            : Blake2s.HashTree(source, (int)parameters.TreeLeafLength, parameters.DigestBytes);
 }
