@@ -8,7 +8,7 @@ namespace Blake2Fast.Tests;
 /// Every BLAKE3 kernel, forced one at a time, against the scalar kernel (which the official vectors
 /// check through the public API) on random inputs: HashChunks and HashParents with 1..100 lanes of
 /// work (so every group width and every remainder a wide kernel hands down), counters on both
-/// sides of 2^32, every mode flag, parents in place; Compress and CompressXof at every block
+/// sides of 2^32, every mode flag, parents in place; Compress, CompressToBytes and CompressXof at every block
 /// length. Run this class under the DOTNET_Enable* knobs too: a kernel the machine does not
 /// support is refused, every other one must agree with scalar on its own.
 /// </summary>
@@ -179,7 +179,7 @@ public class Blake3KernelTests
 
     [Theory]
     [MemberData(nameof(Kernels))]
-    public void Compress_and_CompressXof_match_scalar_at_every_block_length(string name)
+    public void Compress_CompressToBytes_and_CompressXof_match_scalar_at_every_block_length(string name)
     {
         if (!Usable(name, out Blake3Kernel kernel))
         {
@@ -202,6 +202,16 @@ public class Blake3KernelTests
                 Blake3Kernels.Compress(Blake3Kernel.Scalar, expected, block, (uint)length, counter, flags);
                 Blake3Kernels.Compress(kernel, actual, block, (uint)length, counter, flags);
                 Assert.True(expected.AsSpan().SequenceEqual(actual), $"{name}: Compress, length {length}, flags {flags}");
+
+                byte[] expectedBytes = new byte[32];
+                byte[] actualBytes = new byte[32];
+                for (int i = 0; i < 8; i++)
+                {
+                    System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(expectedBytes.AsSpan(4 * i), expected[i]);
+                }
+
+                Blake3Kernels.CompressToBytes(kernel, chainingValue, block, (uint)length, counter, flags, actualBytes);
+                Assert.True(expectedBytes.AsSpan().SequenceEqual(actualBytes), $"{name}: CompressToBytes, length {length}, flags {flags}");
 
                 byte[] expectedOutput = new byte[64];
                 byte[] actualOutput = new byte[64];

@@ -1,4 +1,7 @@
 using System;
+using System.Runtime.InteropServices;
+using System.Security.Cryptography;
+using Blake2Fast.Internal;
 
 namespace Blake2Fast.Kernels;
 
@@ -50,6 +53,23 @@ internal static partial class Blake3Kernels
         }
     }
 
+    /// <summary>
+    /// One compression whose chaining value is written as 32 little-endian bytes to
+    /// <paramref name="output32"/> instead of replacing <paramref name="chainingValue"/>: the
+    /// one-block hash's root, with neither the state nor its result passing through a word buffer.
+    /// </summary>
+    public static void CompressToBytes(Blake3Kernel kernel, ReadOnlySpan<uint> chainingValue, ReadOnlySpan<byte> block, uint blockLength, ulong counter, uint flags, Span<byte> output32)
+    {
+        if (!CompressToBytesVector(kernel, chainingValue, block, blockLength, counter, flags, output32))
+        {
+            Span<uint> words = stackalloc uint[8];
+            chainingValue[..8].CopyTo(words);
+            Blake3Scalar.Compress(words, block, blockLength, counter, flags);
+            Blake3Scalar.StoreWords(words, output32);
+            CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes(words));
+        }
+    }
+
     /// <summary>One compression for output: all 16 words of the final state (v[i] ^ v[i+8], v[i+8] ^ cv[i]) as 64 bytes.</summary>
     public static void CompressXof(Blake3Kernel kernel, ReadOnlySpan<uint> chainingValue, ReadOnlySpan<byte> block, uint blockLength, ulong counter, uint flags, Span<byte> output64)
     {
@@ -86,6 +106,10 @@ internal static partial class Blake3Kernels
         Compress(Best, chainingValue, block, blockLength, counter, flags);
 
     /// <inheritdoc cref="Compress(Span{uint}, ReadOnlySpan{byte}, uint, ulong, uint)"/>
+    public static void CompressToBytes(ReadOnlySpan<uint> chainingValue, ReadOnlySpan<byte> block, uint blockLength, ulong counter, uint flags, Span<byte> output32) =>
+        CompressToBytes(Best, chainingValue, block, blockLength, counter, flags, output32);
+
+    /// <inheritdoc cref="Compress(Span{uint}, ReadOnlySpan{byte}, uint, ulong, uint)"/>
     public static void CompressXof(ReadOnlySpan<uint> chainingValue, ReadOnlySpan<byte> block, uint blockLength, ulong counter, uint flags, Span<byte> output64) =>
         CompressXof(Best, chainingValue, block, blockLength, counter, flags, output64);
 
@@ -106,6 +130,9 @@ internal static partial class Blake3Kernels
     // registry of the netstandard builds is a set of hooks that run on every hash, not dead stubs.
 
     /// <summary>False where the kernel has no single-compression code of its own, Scalar among them (the caller then runs scalar).</summary>
+    /// <summary>False where the kernel has no single-compression code of its own (the caller then runs scalar).</summary>
+    private static partial bool CompressToBytesVector(Blake3Kernel kernel, ReadOnlySpan<uint> chainingValue, ReadOnlySpan<byte> block, uint blockLength, ulong counter, uint flags, Span<byte> output32);
+
     private static partial bool CompressVector(Blake3Kernel kernel, Span<uint> chainingValue, ReadOnlySpan<byte> block, uint blockLength, ulong counter, uint flags);
 
     /// <inheritdoc cref="CompressVector"/>

@@ -66,7 +66,13 @@ internal static class Blake2sVector128<TIsa> where TIsa : struct, IBlake2sIsa
     internal static void Round(ref Vector128<uint> a, ref Vector128<uint> b, ref Vector128<uint> c, ref Vector128<uint> d, ref uint block, ref byte words)
     {
         TIsa.Gather(ref block, ref words, out Vector128<uint> columnX, out Vector128<uint> columnY, out Vector128<uint> diagonalX, out Vector128<uint> diagonalY);
+        Round(ref a, ref b, ref c, ref d, columnX, columnY, diagonalX, diagonalY);
+    }
 
+    /// <summary>One round with the message words already gathered: the column G's x and y words, then the diagonal ones.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal static void Round(ref Vector128<uint> a, ref Vector128<uint> b, ref Vector128<uint> c, ref Vector128<uint> d, Vector128<uint> columnX, Vector128<uint> columnY, Vector128<uint> diagonalX, Vector128<uint> diagonalY)
+    {
         HalfRound(ref a, ref b, ref c, ref d, columnX, columnY);
 
         // Diagonalise by turning a, c and d instead of b: b is the last value a half-round
