@@ -15,26 +15,13 @@ namespace Blake2Fast.Kernels;
 internal static class Blake3Row128<TIsa> where TIsa : struct, IBlake2sIsa
 {
     /// <summary>Compresses <paramref name="block"/> (64 bytes) into <paramref name="chainingValue"/> (8 words) in place.</summary>
-    public static void Compress(Span<uint> chainingValue, ReadOnlySpan<byte> block, uint blockLength, ulong counter, uint flags)
-    {
-        ref uint h = ref MemoryMarshal.GetReference(chainingValue);
-        _ = chainingValue[7];
-        Run(ref h, block, blockLength, counter, flags, out Vector128<uint> a, out Vector128<uint> b, out Vector128<uint> c, out Vector128<uint> d);
-        (a ^ c).StoreUnsafe(ref h);
-        (b ^ d).StoreUnsafe(ref h, 4);
-    }
+    /// <remarks>The words are written as bytes over themselves: these kernels run on x86 only, which is little-endian.</remarks>
+    public static void Compress(Span<uint> chainingValue, ReadOnlySpan<byte> block, uint blockLength, ulong counter, uint flags) =>
+        CompressToBytes(chainingValue, block, blockLength, counter, flags, MemoryMarshal.AsBytes(chainingValue));
 
     /// <summary>Compresses <paramref name="block"/> from <paramref name="chainingValue"/> and writes the resulting chaining value to <paramref name="output32"/> as bytes.</summary>
-    public static void CompressToBytes(ReadOnlySpan<uint> chainingValue, ReadOnlySpan<byte> block, uint blockLength, ulong counter, uint flags, Span<byte> output32)
-    {
-        _ = chainingValue[7];
-        _ = output32[31];
-        ref uint h = ref MemoryMarshal.GetReference(chainingValue);
-        Run(ref h, block, blockLength, counter, flags, out Vector128<uint> a, out Vector128<uint> b, out Vector128<uint> c, out Vector128<uint> d);
-        ref uint output = ref Unsafe.As<byte, uint>(ref MemoryMarshal.GetReference(output32));
-        (a ^ c).StoreUnsafe(ref output);
-        (b ^ d).StoreUnsafe(ref output, 4);
-    }
+    public static void CompressToBytes(ReadOnlySpan<uint> chainingValue, ReadOnlySpan<byte> block, uint blockLength, ulong counter, uint flags, Span<byte> output32) =>
+        CompressCore(chainingValue, block, blockLength, counter, flags, output32, out _, out _);
 
     /// <summary>
     /// Compresses <paramref name="block"/> from <paramref name="chainingValue"/> and writes all 16
@@ -42,15 +29,24 @@ internal static class Blake3Row128<TIsa> where TIsa : struct, IBlake2sIsa
     /// </summary>
     public static void CompressXof(ReadOnlySpan<uint> chainingValue, ReadOnlySpan<byte> block, uint blockLength, ulong counter, uint flags, Span<byte> output64)
     {
-        _ = chainingValue[7];
         _ = output64[63];
+        CompressCore(chainingValue, block, blockLength, counter, flags, output64, out Vector128<uint> c, out Vector128<uint> d);
         ref uint h = ref MemoryMarshal.GetReference(chainingValue);
-        Run(ref h, block, blockLength, counter, flags, out Vector128<uint> a, out Vector128<uint> b, out Vector128<uint> c, out Vector128<uint> d);
         ref uint output = ref Unsafe.As<byte, uint>(ref MemoryMarshal.GetReference(output64));
-        (a ^ c).StoreUnsafe(ref output);
-        (b ^ d).StoreUnsafe(ref output, 4);
         (c ^ Vector128.LoadUnsafe(ref h)).StoreUnsafe(ref output, 8);
         (d ^ Vector128.LoadUnsafe(ref h, 4)).StoreUnsafe(ref output, 12);
+    }
+
+    /// <summary>The rounds, then the chaining value (v[i] ^ v[i + 8]) into the first 32 bytes of <paramref name="output"/>; rows c and d come back for the extended output.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void CompressCore(ReadOnlySpan<uint> chainingValue, ReadOnlySpan<byte> block, uint blockLength, ulong counter, uint flags, Span<byte> output, out Vector128<uint> c, out Vector128<uint> d)
+    {
+        _ = chainingValue[7];
+        _ = output[31];
+        Run(ref MemoryMarshal.GetReference(chainingValue), block, blockLength, counter, flags, out Vector128<uint> a, out Vector128<uint> b, out c, out d);
+        ref uint words = ref Unsafe.As<byte, uint>(ref MemoryMarshal.GetReference(output));
+        (a ^ c).StoreUnsafe(ref words);
+        (b ^ d).StoreUnsafe(ref words, 4);
     }
 
     /// <summary>The seven rounds; the rows come back before the feed-forward.</summary>
