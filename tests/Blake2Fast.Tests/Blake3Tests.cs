@@ -172,9 +172,8 @@ public sealed class Blake3Tests
         var random = new Random(3);
         byte[] key = new byte[32];
         random.NextBytes(key);
-        // 2 MiB splits into pieces that are all full; 17 MiB + 5 with 64 threads reaches the cap on
-        // the number of pieces, so their length doubles and the last one is short.
-        foreach (int length in new[] { 128 * 1024, (128 * 1024) + 1, (3 * 1024 * 1024) + 77, 5 * 1024 * 1024, (1 << 20) - 1, 2 << 20, (17 << 20) + 5 })
+        // 2 MiB splits into pieces that are all full.
+        foreach (int length in new[] { 128 * 1024, (128 * 1024) + 1, (3 * 1024 * 1024) + 77, 5 * 1024 * 1024, (1 << 20) - 1, 2 << 20 })
         {
             byte[] input = new byte[length];
             random.NextBytes(input);
@@ -186,7 +185,7 @@ public sealed class Blake3Tests
             }
 
             reference.Finish(expected);
-            foreach (int degree in new[] { 1, 2, 3, 4, 16, 64, -1 })
+            foreach (int degree in new[] { 1, 2, 3, 16, -1 })
             {
                 byte[] actual = new byte[40];
                 Blake3.HashData(key, input, actual, degree);
@@ -197,6 +196,28 @@ public sealed class Blake3Tests
                 Assert.Equal(Hex(expected), Hex(Finish(incremental, 40)));
             }
         }
+    }
+
+    [Fact]
+    public void Sixty_four_threads_reach_the_cap_on_pieces_and_give_the_single_thread_answer()
+    {
+        // 17 MiB + 5 at 64 threads would make 273 pieces of 64 KiB: the cap (256) doubles their
+        // length and leaves a short last one. One length and one degree: the input is large, and
+        // the scalar, portable and emulated ARM64 legs run this too.
+        byte[] input = new byte[(17 << 20) + 5];
+        new Random(17).NextBytes(input);
+        Assert.Equal(128 * 1024, Blake3Tree.PieceLength(input.Length, 64));
+        Blake3HashState reference = Blake3.CreateIncrementalHasher();
+        for (int offset = 0; offset < input.Length; offset += 1000)
+        {
+            reference.Update(input.AsSpan(offset, Math.Min(1000, input.Length - offset)));
+        }
+
+        byte[] expected = new byte[32];
+        reference.Finish(expected);
+        byte[] actual = new byte[32];
+        Blake3.HashData(input, actual, 64);
+        Assert.Equal(Hex(expected), Hex(actual));
     }
 
     [Theory]
