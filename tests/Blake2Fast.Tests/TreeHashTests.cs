@@ -314,14 +314,13 @@ public class TreeHashTests
             Blake2s.HashTree(data, 1024, destination.AsSpan(0, 32), 1);
         }
 
-        long before = GC.GetAllocatedBytesForCurrentThread();
-        for (int i = 0; i < 100; i++)
-        {
-            Blake2b.HashTree(data, 4096, destination, 1);
-            Blake2s.HashTree(data, 1024, destination.AsSpan(0, 32), 1);
-        }
-
-        Assert.Equal(0, GC.GetAllocatedBytesForCurrentThread() - before);
+        Assert.Equal(0, AllocationMeter.LeastAllocated(
+            () =>
+            {
+                Blake2b.HashTree(data, 4096, destination, 1);
+                Blake2s.HashTree(data, 1024, destination.AsSpan(0, 32), 1);
+            },
+            100));
     }
 
     /// <summary>A stream of zeros, read in order, that throws an <see cref="IOException"/> once it has given them all.</summary>
