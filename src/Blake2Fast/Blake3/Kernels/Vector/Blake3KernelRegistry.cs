@@ -1,4 +1,5 @@
 using System;
+using System.Runtime.InteropServices;
 using System.Runtime.Intrinsics;
 using System.Runtime.Intrinsics.X86;
 
@@ -36,23 +37,9 @@ internal static partial class Blake3Kernels
         _ => false,
     };
 
-    private static partial bool CompressVector(Blake3Kernel kernel, Span<uint> chainingValue, ReadOnlySpan<byte> block, uint blockLength, ulong counter, uint flags)
-    {
-        switch (RowIsa(kernel))
-        {
-            case RowKernel.Avx512:
-                Blake3Row128<Blake2sAvx512>.Compress(chainingValue, block, blockLength, counter, flags);
-                return true;
-            case RowKernel.Ssse3:
-                Blake3Row128<Blake2sSsse3>.Compress(chainingValue, block, blockLength, counter, flags);
-                return true;
-            case RowKernel.Sse2:
-                Blake3Row128<Blake2sSse2>.Compress(chainingValue, block, blockLength, counter, flags);
-                return true;
-            default:
-                return false;
-        }
-    }
+    // The row kernels run on x86 only, which is little-endian: the chaining value written as bytes over its own words is those words.
+    private static partial bool CompressVector(Blake3Kernel kernel, Span<uint> chainingValue, ReadOnlySpan<byte> block, uint blockLength, ulong counter, uint flags) =>
+        CompressToBytesVector(kernel, chainingValue, block, blockLength, counter, flags, MemoryMarshal.AsBytes(chainingValue));
 
     private static partial bool CompressToBytesVector(Blake3Kernel kernel, ReadOnlySpan<uint> chainingValue, ReadOnlySpan<byte> block, uint blockLength, ulong counter, uint flags, Span<byte> output32)
     {

@@ -14,11 +14,6 @@ namespace Blake2Fast.Kernels;
 /// </summary>
 internal static class Blake3Row128<TIsa> where TIsa : struct, IBlake2sIsa
 {
-    /// <summary>Compresses <paramref name="block"/> (64 bytes) into <paramref name="chainingValue"/> (8 words) in place.</summary>
-    /// <remarks>The words are written as bytes over themselves: these kernels run on x86 only, which is little-endian.</remarks>
-    public static void Compress(Span<uint> chainingValue, ReadOnlySpan<byte> block, uint blockLength, ulong counter, uint flags) =>
-        CompressToBytes(chainingValue, block, blockLength, counter, flags, MemoryMarshal.AsBytes(chainingValue));
-
     /// <summary>Compresses <paramref name="block"/> from <paramref name="chainingValue"/> and writes the resulting chaining value to <paramref name="output32"/> as bytes.</summary>
     public static void CompressToBytes(ReadOnlySpan<uint> chainingValue, ReadOnlySpan<byte> block, uint blockLength, ulong counter, uint flags, Span<byte> output32) =>
         CompressCore(chainingValue, block, blockLength, counter, flags, output32, out _, out _);
