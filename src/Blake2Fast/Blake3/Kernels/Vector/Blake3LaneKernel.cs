@@ -102,7 +102,15 @@ internal static class Blake3LaneKernel<TLanes, TVector>
 
         for (int block = 0; block < blocks; block++)
         {
-            TLanes.LoadTransposed(ref Unsafe.Add(ref input, block * BlockLength), laneStride, ref m0);
+            ref byte blockInput = ref Unsafe.Add(ref input, block * BlockLength);
+
+            // Each lane's next block: the following one, or after the last, the lane's first block in
+            // the next group, which the caller hashes next (LanePrefetch says why).
+            ref byte next = ref block + 1 < blocks
+                ? ref Unsafe.Add(ref blockInput, BlockLength)
+                : ref Unsafe.Add(ref input, laneStride * (nuint)TLanes.Lanes);
+            LanePrefetch.EachLane(ref next, laneStride, TLanes.Lanes);
+            TLanes.LoadTransposed(ref blockInput, laneStride, ref m0);
             uint blockFlags = flags | (block == 0 ? startFlag : 0) | (block == blocks - 1 ? endFlag : 0);
             Compress(ref h0, ref m0, counterLow, counterHigh, TLanes.Broadcast(blockFlags));
         }
