@@ -86,8 +86,33 @@ internal static partial class Blake3Kernels
     /// </summary>
     public static void HashChunks(Blake3Kernel kernel, ReadOnlySpan<byte> input, ReadOnlySpan<uint> key, ulong firstCounter, uint flags, Span<byte> chainingValues)
     {
+        int count = input.Length / Blake3Constants.ChunkLength;
         int done = HashChunksVector(kernel, input, key, firstCounter, flags, chainingValues);
-        Blake3Scalar.HashChunks(input.Slice(done * Blake3Constants.ChunkLength), key, firstCounter + (ulong)done, flags, chainingValues.Slice(done * Blake3Constants.ChainingValueLength));
+        if (done == count)
+        {
+            return;
+        }
+
+        // The chunks the lanes left (the last 0..3, or all with the Scalar kernel), a compression
+        // at a time with the kernel's single-compression code.
+        Span<uint> cv = stackalloc uint[8];
+        for (int i = done; i < count; i++)
+        {
+            ReadOnlySpan<byte> chunk = input.Slice(i * Blake3Constants.ChunkLength, Blake3Constants.ChunkLength);
+            ulong counter = firstCounter + (ulong)i;
+            key[..8].CopyTo(cv);
+            Compress(kernel, cv, chunk[..Blake3Constants.BlockLength], Blake3Constants.BlockLength, counter, flags | Blake3Constants.ChunkStart);
+            for (int offset = Blake3Constants.BlockLength; offset < Blake3Constants.ChunkLength - Blake3Constants.BlockLength; offset += Blake3Constants.BlockLength)
+            {
+                Compress(kernel, cv, chunk.Slice(offset, Blake3Constants.BlockLength), Blake3Constants.BlockLength, counter, flags);
+            }
+
+            CompressToBytes(
+                kernel, cv, chunk[^Blake3Constants.BlockLength..], Blake3Constants.BlockLength, counter, flags | Blake3Constants.ChunkEnd,
+                chainingValues.Slice(i * Blake3Constants.ChainingValueLength, Blake3Constants.ChainingValueLength));
+        }
+
+        CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes(cv));
     }
 
     /// <summary>
@@ -97,8 +122,18 @@ internal static partial class Blake3Kernels
     /// </summary>
     public static void HashParents(Blake3Kernel kernel, ReadOnlySpan<byte> childChainingValues, ReadOnlySpan<uint> key, uint flags, Span<byte> chainingValues)
     {
-        int done = HashParentsVector(kernel, childChainingValues, key, flags, chainingValues);
-        Blake3Scalar.HashParents(childChainingValues.Slice(done * Blake3Constants.BlockLength), key, flags, chainingValues.Slice(done * Blake3Constants.ChainingValueLength));
+        int count = childChainingValues.Length / Blake3Constants.BlockLength;
+
+        // The parents the lanes left (the last 0..3, or all with the Scalar kernel), one
+        // compression each with the kernel's single-compression code: in a tree of 64-chunk runs,
+        // the top of every run and every node above is such a parent (about 60 in 1 MiB). In
+        // place, parent i writes only over input of parents up to i, each read before it is written.
+        for (int i = HashParentsVector(kernel, childChainingValues, key, flags, chainingValues); i < count; i++)
+        {
+            CompressToBytes(
+                kernel, key, childChainingValues.Slice(i * Blake3Constants.BlockLength, Blake3Constants.BlockLength), Blake3Constants.BlockLength, 0, flags | Blake3Constants.Parent,
+                chainingValues.Slice(i * Blake3Constants.ChainingValueLength, Blake3Constants.ChainingValueLength));
+        }
     }
 
     /// <summary>The engine's entry points: <see cref="Best"/>'s code for each.</summary>
@@ -130,12 +165,12 @@ internal static partial class Blake3Kernels
     // registry of the netstandard builds is a set of hooks that run on every hash, not dead stubs.
 
     /// <summary>False where the kernel has no single-compression code of its own, Scalar among them (the caller then runs scalar).</summary>
-    /// <summary>False where the kernel has no single-compression code of its own (the caller then runs scalar).</summary>
     private static partial bool CompressToBytesVector(Blake3Kernel kernel, ReadOnlySpan<uint> chainingValue, ReadOnlySpan<byte> block, uint blockLength, ulong counter, uint flags, Span<byte> output32);
 
+    /// <inheritdoc cref="CompressToBytesVector"/>
     private static partial bool CompressVector(Blake3Kernel kernel, Span<uint> chainingValue, ReadOnlySpan<byte> block, uint blockLength, ulong counter, uint flags);
 
-    /// <inheritdoc cref="CompressVector"/>
+    /// <inheritdoc cref="CompressToBytesVector"/>
     private static partial bool CompressXofVector(Blake3Kernel kernel, ReadOnlySpan<uint> chainingValue, ReadOnlySpan<byte> block, uint blockLength, ulong counter, uint flags, Span<byte> output64);
 
     /// <summary>Hashes what the vector kernels take (whole lane groups) and returns how many chunks that was (0 for Scalar); scalar does the rest.</summary>

@@ -54,45 +54,6 @@ internal static class Blake3Scalar
         CryptographicOperations.ZeroMemory(FixedBufferSpans.BytesOf(ref state));
     }
 
-    /// <summary>
-    /// Whole chunks one after another: chunk i starts from <paramref name="key"/> with counter
-    /// <paramref name="firstCounter"/> + i; its chaining value goes to <paramref name="chainingValues"/> at 32 * i.
-    /// </summary>
-    public static void HashChunks(ReadOnlySpan<byte> input, ReadOnlySpan<uint> key, ulong firstCounter, uint flags, Span<byte> chainingValues)
-    {
-        Span<uint> cv = stackalloc uint[8];
-        int count = input.Length / Blake3Constants.ChunkLength;
-        for (int i = 0; i < count; i++)
-        {
-            key[..8].CopyTo(cv);
-            ReadOnlySpan<byte> chunk = input.Slice(i * Blake3Constants.ChunkLength, Blake3Constants.ChunkLength);
-            for (int b = 0; b < 16; b++)
-            {
-                uint blockFlags = flags | (b == 0 ? Blake3Constants.ChunkStart : 0) | (b == 15 ? Blake3Constants.ChunkEnd : 0);
-                Compress(cv, chunk.Slice(b * Blake3Constants.BlockLength, Blake3Constants.BlockLength), Blake3Constants.BlockLength, firstCounter + (ulong)i, blockFlags);
-            }
-
-            StoreWords(cv, chainingValues.Slice(32 * i, 32));
-        }
-
-        CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes(cv));
-    }
-
-    /// <summary>Parents one after another: parent i hashes the 64 bytes at 64 * i; its chaining value goes to 32 * i (which may be the start of its own input).</summary>
-    public static void HashParents(ReadOnlySpan<byte> childChainingValues, ReadOnlySpan<uint> key, uint flags, Span<byte> chainingValues)
-    {
-        Span<uint> cv = stackalloc uint[8];
-        int count = childChainingValues.Length / Blake3Constants.BlockLength;
-        for (int i = 0; i < count; i++)
-        {
-            key[..8].CopyTo(cv);
-            Compress(cv, childChainingValues.Slice(i * Blake3Constants.BlockLength, Blake3Constants.BlockLength), Blake3Constants.BlockLength, 0, flags | Blake3Constants.Parent);
-            StoreWords(cv, chainingValues.Slice(32 * i, 32));
-        }
-
-        CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes(cv));
-    }
-
     /// <summary>Eight words as 32 little-endian bytes.</summary>
     public static void StoreWords(ReadOnlySpan<uint> words, Span<byte> destination)
     {
