@@ -12,8 +12,9 @@ namespace Blake2Fast.Kernels;
 /// </summary>
 /// <remarks>
 /// <para>
-/// Measured (AMD EPYC Zen 5, 2 cores, Native AOT x86-64-v4 build of b2fast, 1 GiB file from the
-/// page cache, memory-mapped, hyperfine, 30 runs each, b3sum alternating as the control):
+/// Measured (AMD EPYC Zen 4: family 19h, model 11h; 2 cores; Native AOT x86-64-v4 build of
+/// b2fast, 1 GiB file from the page cache, memory-mapped, hyperfine, 30 runs each, b3sum
+/// alternating as the control):
 /// no prefetch 216-224 ms; the next block in each lane and, at a lane's last block, its first
 /// block in the next group 183-186 ms (b3sum 185-188 ms). Prefetching further ahead was slower:
 /// two blocks 189-199 ms, four 194-198 ms, and the next group alone (one block or a whole group
