@@ -19,6 +19,7 @@ internal static class Blake2bScalar
     public const ulong IV7 = 0x5BE0CD19137E2179;
 
     /// <inheritdoc cref="Internal.IBlake2Variant.Compress"/>
+    [MethodImpl(KernelRoot.Options)]
     public static void Compress(Span<ulong> chain, ReadOnlySpan<byte> blocks, ref ulong t0, ref ulong t1, uint increment, ulong f0, ulong f1)
     {
         ulong h0 = chain[0], h1 = chain[1], h2 = chain[2], h3 = chain[3];

@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using System;
 using System.Runtime.InteropServices;
 using Blake2Fast.Internal;
@@ -14,6 +15,7 @@ internal static class Blake2bpScalar
     private const int BlockLength = 128;
 
     /// <inheritdoc cref="Blake2bpKernels.Compress"/>
+    [MethodImpl(KernelRoot.Options)]
     public static void Compress(ref Blake2Lanes lanes, ReadOnlySpan<byte> stripes, uint increment)
     {
         Span<ulong> chainRows = MemoryMarshal.Cast<byte, ulong>(lanes.Chain.AsSpan());

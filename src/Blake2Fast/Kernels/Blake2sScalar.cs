@@ -24,6 +24,7 @@ internal static class Blake2sScalar
     /// Compresses every whole 64-byte block of <paramref name="blocks"/>. BLAKE2s's counter is 64
     /// bits, kept whole in <paramref name="counter"/> (its low half is t0, its high half t1).
     /// </summary>
+    [MethodImpl(KernelRoot.Options)]
     public static void Compress(Span<uint> chain, ReadOnlySpan<byte> blocks, ref ulong counter, uint increment, uint f0, uint f1)
     {
         uint h0 = chain[0], h1 = chain[1], h2 = chain[2], h3 = chain[3];

@@ -26,6 +26,7 @@ internal static class Blake3Scalar
     private const ulong Schedule6 = 0xD743C2AE689105FB;
 
     /// <summary>One compression; the first 8 words of the result replace <paramref name="cv"/>.</summary>
+    [MethodImpl(KernelRoot.Options)]
     public static void Compress(Span<uint> cv, ReadOnlySpan<byte> block, uint blockLength, ulong counter, uint flags)
     {
         State state = default;
@@ -40,6 +41,7 @@ internal static class Blake3Scalar
     }
 
     /// <summary>One compression for output: all 16 words, v[i] ^ v[i+8] and v[i+8] ^ cv[i], as 64 little-endian bytes.</summary>
+    [MethodImpl(KernelRoot.Options)]
     public static void CompressXof(ReadOnlySpan<uint> cv, ReadOnlySpan<byte> block, uint blockLength, ulong counter, uint flags, Span<byte> output64)
     {
         State state = default;

@@ -50,6 +50,7 @@ internal static class Blake2XbLanes<TRotations> where TRotations : struct, IBlak
         return groups * Lanes;
     }
 
+    [MethodImpl(KernelRoot.Options)]
     private static void Compress(ref Vector256<ulong> m0, ReadOnlySpan<ulong> chain, Vector256<ulong> offsets, ref byte destination)
     {
         Vector256<ulong> c0 = Vector256.Create(chain[0]);

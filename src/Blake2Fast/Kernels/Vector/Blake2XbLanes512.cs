@@ -56,6 +56,7 @@ internal static class Blake2XbLanes512
         return groups * Lanes;
     }
 
+    [MethodImpl(KernelRoot.Options)]
     private static void Compress(ref Vector512<ulong> m0, ReadOnlySpan<ulong> chain, Vector512<ulong> offsets, ref byte destination)
     {
         Vector512<ulong> c0 = Vector512.Create(chain[0]);

@@ -50,6 +50,7 @@ internal static class Blake2XsLanes<TRotations> where TRotations : struct, IBlak
         return groups * Lanes;
     }
 
+    [MethodImpl(KernelRoot.Options)]
     private static void Compress(ref Vector256<uint> m0, ReadOnlySpan<uint> chain, Vector256<uint> offsets, ref byte destination)
     {
         Vector256<uint> c0 = Vector256.Create(chain[0]);

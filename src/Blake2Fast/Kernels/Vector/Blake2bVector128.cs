@@ -35,6 +35,7 @@ internal interface IBlake2bIsa128
 /// </remarks>
 internal static class Blake2bVector128
 {
+    [MethodImpl(KernelRoot.Options)]
     public static void Compress<TIsa>(Span<ulong> chain, ReadOnlySpan<byte> blocks, ref ulong t0, ref ulong t1, uint increment, ulong f0, ulong f1)
         where TIsa : struct, IBlake2bIsa128
     {

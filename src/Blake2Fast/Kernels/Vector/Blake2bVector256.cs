@@ -30,6 +30,7 @@ namespace Blake2Fast.Kernels;
 /// </remarks>
 internal static class Blake2bVector256
 {
+    [MethodImpl(KernelRoot.Options)]
     public static void Compress<TRotations>(Span<ulong> chain, ReadOnlySpan<byte> blocks, ref ulong t0, ref ulong t1, uint increment, ulong f0, ulong f1)
         where TRotations : struct, IBlake2bLaneRotations
     {

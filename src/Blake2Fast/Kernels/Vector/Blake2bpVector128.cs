@@ -39,6 +39,7 @@ internal static class Blake2bpVector128
     }
 
     /// <remarks>The message buffer is a parameter for the reason given in Blake2bpVector256.CompressStripes.</remarks>
+    [MethodImpl(KernelRoot.Options)]
     private static void CompressHalf(ref Blake2Lanes lanes, int half, ReadOnlySpan<byte> stripes, uint increment, ref Vector128<ulong> m0)
     {
         // A row is 32 bytes (4 lanes); this half is its first or second 16 bytes.

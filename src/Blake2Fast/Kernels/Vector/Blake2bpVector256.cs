@@ -29,6 +29,7 @@ internal static class Blake2bpVector256
     /// <c>lea</c> per message word, 16 per round), while a parameter stays in a register and each
     /// message word becomes a memory operand.
     /// </remarks>
+    [MethodImpl(KernelRoot.Options)]
     private static void CompressStripes<TRotations>(ref Blake2Lanes lanes, ref byte input, nuint stripeCount, uint increment, ref Vector256<ulong> m0)
         where TRotations : struct, IBlake2bLaneRotations
     {

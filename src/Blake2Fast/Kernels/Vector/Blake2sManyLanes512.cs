@@ -39,6 +39,7 @@ internal static class Blake2sManyLanes512
     }
 
     /// <remarks>The transposed message is a parameter for the reason given in Blake2bpVector256.CompressStripes.</remarks>
+    [MethodImpl(KernelRoot.Options)]
     private static void CompressTransposed(ref Vector512<uint> rows, ref Vector512<uint> m0)
     {
         Vector512<uint> h0 = rows, h1 = Unsafe.Add(ref rows, 1), h2 = Unsafe.Add(ref rows, 2), h3 = Unsafe.Add(ref rows, 3);

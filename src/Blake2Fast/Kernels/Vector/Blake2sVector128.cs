@@ -13,6 +13,7 @@ namespace Blake2Fast.Kernels;
 internal static class Blake2sVector128<TIsa> where TIsa : struct, IBlake2sIsa
 {
     /// <inheritdoc cref="Blake2sScalar.Compress"/>
+    [MethodImpl(KernelRoot.Options)]
     public static void Compress(Span<uint> chain, ReadOnlySpan<byte> blocks, ref ulong counter, uint increment, uint f0, uint f1)
     {
         ref uint h = ref MemoryMarshal.GetReference(chain);

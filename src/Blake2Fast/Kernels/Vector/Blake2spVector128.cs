@@ -39,6 +39,7 @@ internal static class Blake2spVector128
     }
 
     /// <remarks>The message buffer is a parameter for the reason given in Blake2spVector256.CompressStripes.</remarks>
+    [MethodImpl(KernelRoot.Options)]
     private static void CompressHalf(ref Blake2Lanes lanes, int half, ReadOnlySpan<byte> stripes, uint increment, ref Vector128<uint> m0)
     {
         // A row is 32 bytes (8 lanes); this half is its first or second 16 bytes.

@@ -69,14 +69,8 @@ internal static class Blake3LaneKernel<TLanes, TVector>
     /// Hashes N lanes of <paramref name="blocks"/> blocks each, lane i starting at
     /// <paramref name="input"/> + i * <paramref name="laneStride"/>, and stores the N chaining values.
     /// </summary>
-    /// <remarks>
-    /// Never inlined: this is the root the JIT compiles the lane loop from, so Compress and its 56
-    /// G calls get the whole inlining budget. Inlined into a large caller (the dispatcher's Tier1
-    /// code), the budget ran out part-way and one G per round stayed a call, its vector arguments
-    /// going through memory: 1 MiB took 410-500 us instead of 165 us (Zen 5, seen in some processes
-    /// and not others, as tiering order decided which method was compiled first).
-    /// </remarks>
-    [MethodImpl(MethodImplOptions.NoInlining)]
+    /// <remarks>The kernel's root (<see cref="KernelRoot"/>): Compress and its 56 G calls get the whole inlining budget.</remarks>
+    [MethodImpl(KernelRoot.Options)]
     private static void HashGroup(ref byte input, nuint laneStride, int blocks, ReadOnlySpan<uint> key, ulong counter, bool incrementCounter, uint flags, uint startFlag, uint endFlag, ref byte destination)
     {
         // Per-lane counters, split into their low and high words (a group may straddle 2^32).

@@ -15,6 +15,7 @@ namespace Blake2Fast.Kernels;
 internal static class Blake3Row128<TIsa> where TIsa : struct, IBlake2sIsa
 {
     /// <summary>Compresses <paramref name="block"/> from <paramref name="chainingValue"/> and writes the resulting chaining value to <paramref name="output32"/> as bytes.</summary>
+    [MethodImpl(KernelRoot.Options)]
     public static void CompressToBytes(ReadOnlySpan<uint> chainingValue, ReadOnlySpan<byte> block, uint blockLength, ulong counter, uint flags, Span<byte> output32) =>
         CompressCore(chainingValue, block, blockLength, counter, flags, output32, out _, out _);
 
@@ -22,6 +23,7 @@ internal static class Blake3Row128<TIsa> where TIsa : struct, IBlake2sIsa
     /// Compresses <paramref name="block"/> from <paramref name="chainingValue"/> and writes all 16
     /// output words (v[i] ^ v[i + 8], then v[i + 8] ^ cv[i]) to <paramref name="output64"/>.
     /// </summary>
+    [MethodImpl(KernelRoot.Options)]
     public static void CompressXof(ReadOnlySpan<uint> chainingValue, ReadOnlySpan<byte> block, uint blockLength, ulong counter, uint flags, Span<byte> output64)
     {
         _ = output64[63];
