@@ -1,5 +1,5 @@
-using System.Runtime.CompilerServices;
 using System;
+using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using Blake2Fast.Internal;
 

@@ -101,10 +101,11 @@ internal static partial class Blake3Kernels
             ReadOnlySpan<byte> chunk = input.Slice(i * Blake3Constants.ChunkLength, Blake3Constants.ChunkLength);
             ulong counter = firstCounter + (ulong)i;
             key[..8].CopyTo(cv);
-            Compress(kernel, cv, chunk[..Blake3Constants.BlockLength], Blake3Constants.BlockLength, counter, flags | Blake3Constants.ChunkStart);
-            for (int offset = Blake3Constants.BlockLength; offset < Blake3Constants.ChunkLength - Blake3Constants.BlockLength; offset += Blake3Constants.BlockLength)
+            uint start = Blake3Constants.ChunkStart;
+            for (int offset = 0; offset < Blake3Constants.ChunkLength - Blake3Constants.BlockLength; offset += Blake3Constants.BlockLength)
             {
-                Compress(kernel, cv, chunk.Slice(offset, Blake3Constants.BlockLength), Blake3Constants.BlockLength, counter, flags);
+                Compress(kernel, cv, chunk.Slice(offset, Blake3Constants.BlockLength), Blake3Constants.BlockLength, counter, flags | start);
+                start = 0;
             }
 
             CompressToBytes(
