@@ -13,10 +13,10 @@ namespace Blake2Fast.Kernels;
 /// <remarks>
 /// <para>
 /// Measured (AMD EPYC Zen 4: family 19h, model 11h; 2 cores; Native AOT x86-64-v4 build of
-/// b2fast, 1 GiB file from the page cache, memory-mapped, hyperfine, 30 runs each, b3sum
-/// alternating as the control):
+/// b2fast, 1 GiB file from the page cache, memory-mapped, hyperfine, 25 to 30 runs each, b3sum
+/// in the same hyperfine invocation as the control):
 /// no prefetch 216-224 ms; the next block in each lane and, at a lane's last block, its first
-/// block in the next group 183-186 ms (b3sum 185-188 ms). Prefetching further ahead was slower:
+/// block in the next group 183-186 ms (b3sum 185-190 ms). Prefetching further ahead was slower:
 /// two blocks 189-199 ms, four 194-198 ms, and the next group alone (one block or a whole group
 /// early) no better than none. The BLAKE2 tree's lanes (leaves of 1 MiB each) are long streams
 /// the hardware follows by itself: prefetching there changed nothing (b2fast --tree=1m, same file,
