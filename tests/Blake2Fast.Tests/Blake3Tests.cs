@@ -244,6 +244,28 @@ public sealed class Blake3Tests
         }
     }
 
+    /// <summary>
+    /// An empty context is legal BLAKE3 (it once reached UTF8Encoding.GetBytes as a null pointer and
+    /// threw ArgumentNullException). Expected values from Debian's b3sum 1.3.1:
+    /// <c>printf abc | b3sum --derive-key ""</c> and <c>printf '' | b3sum --derive-key "" --length 64</c>.
+    /// </summary>
+    [Theory]
+    [InlineData("abc", "d748f5acddafe4daf90a8d64e8e84297acd693f79c14d6afd6f7e8d9aa37e597")]
+    [InlineData("", "741011989511e0d6b52532320d9edb6c0def0ab7e832b99bcc1259591ce2d75b701d666214c39da11895511954dcc5a5c17e030a4db02e7fb04c0e3230283515")]
+    public void An_empty_context_derives_what_b3sum_derives(string material, string expected)
+    {
+        byte[] input = System.Text.Encoding.ASCII.GetBytes(material);
+        byte[] output = new byte[expected.Length / 2];
+        Blake3.DeriveKey("", input, output);
+        Assert.Equal(expected, Hex(output));
+
+        Blake3HashState state = Blake3.CreateDeriveKeyHasher(string.Empty);
+        state.Update(input);
+        byte[] incremental = new byte[output.Length];
+        state.Finish(incremental);
+        Assert.Equal(expected, Hex(incremental));
+    }
+
     [Fact]
     public void Bad_input_is_refused_and_nothing_is_written()
     {

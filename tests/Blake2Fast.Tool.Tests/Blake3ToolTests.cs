@@ -95,6 +95,16 @@ public sealed class Blake3ToolTests
         }
     }
 
+    [Fact]
+    public void An_empty_derive_key_context_gives_what_b3sum_gives()
+    {
+        // printf abc | b3sum --derive-key "" (Debian's b3sum 1.3.1); the tool once died here with status 134.
+        RunResult result = ToolRunner.Run("abc"u8.ToArray(), "-a", "blake3", "--derive-key", "");
+        Assert.Equal("d748f5acddafe4daf90a8d64e8e84297acd693f79c14d6afd6f7e8d9aa37e597  -\n", result.OutputText);
+        Assert.Equal(0, result.ExitCode);
+        Assert.Empty(result.Error);
+    }
+
     [Theory]
     [InlineData("--key is 2 bytes; BLAKE3 keys are exactly 32 bytes", "-a", "blake3", "--key", "0011")]
     [InlineData("--derive-key is only supported by BLAKE3", "--derive-key", "context")]

@@ -280,10 +280,15 @@ public static class Blake3
         byte[]? rented = length > 512 ? ArrayPool<byte>.Shared.Rent(length) : null;
         Span<byte> utf8 = rented is null ? stackalloc byte[512] : rented;
         utf8 = utf8[..length];
-        fixed (char* chars = context)
-        fixed (byte* bytes = utf8)
+        // An empty context is legal BLAKE3; `fixed` over an empty span yields a null pointer, which
+        // GetBytes refuses, so there is nothing to encode and no pointer to take.
+        if (length > 0)
         {
-            Encoding.UTF8.GetBytes(chars, context.Length, bytes, length);
+            fixed (char* chars = context)
+            fixed (byte* bytes = utf8)
+            {
+                Encoding.UTF8.GetBytes(chars, context.Length, bytes, length);
+            }
         }
 
         Span<byte> contextKey = stackalloc byte[32];
