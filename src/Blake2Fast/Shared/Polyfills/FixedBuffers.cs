@@ -3,7 +3,7 @@ using System.Runtime.CompilerServices;
 
 namespace Blake2Fast.Internal;
 
-// The netstandard2.0 versions of the inline buffers in Internal/FixedBuffers.cs: fixed-size
+// The netstandard2.0 versions of the inline buffers in Shared/Modern/FixedBuffers.cs: fixed-size
 // buffers, since inline arrays need .NET 8. System.Memory's spans cannot point into the middle of
 // an object without a pointer, so AsSpan builds its span from the buffer's address. That address
 // is stable only while the state stays put: every engine method that calls AsSpan or BytesOf does

@@ -24,7 +24,7 @@ internal enum Blake2XbKernel : byte
 /// </summary>
 /// <remarks>
 /// The vector kernels and their requirements are in this build's kernel registry (KernelRegistry.cs
-/// under Kernels/Vector or Kernels/Portable).
+/// under Blake2/Kernels/Vector or Blake2/Kernels/Portable).
 /// </remarks>
 internal static partial class Blake2XbKernels
 {

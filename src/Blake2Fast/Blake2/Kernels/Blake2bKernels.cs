@@ -28,7 +28,7 @@ internal enum Blake2bKernel : byte
 /// </summary>
 /// <remarks>
 /// <para>The vector kernels, and the rules that choose among them, are in this build's kernel registry
-/// (KernelRegistry.cs under Kernels/Vector or Kernels/Portable).</para>
+/// (KernelRegistry.cs under Blake2/Kernels/Vector or Blake2/Kernels/Portable).</para>
 /// <para>On Intel the widest kernel, AVX-512, is picked. Measured on an Intel Xeon with AVX-512 at
 /// afa1df2 (issue #13), when that kernel still gathered the message with 512-bit permutes: 3 MiB at
 /// 678 MiB/s against 688 for AVX2 on one host, 860 against 904 on another. It now shares the AVX2

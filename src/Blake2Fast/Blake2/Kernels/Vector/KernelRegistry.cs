@@ -5,7 +5,7 @@ using Blake2Fast.Internal;
 
 // The kernel registry of the builds that have System.Runtime.Intrinsics (net8.0 and net10.0): which
 // vector kernels exist, what each needs, and which one each dispatcher picks. The netstandard2.0
-// build compiles Kernels/Portable/KernelRegistry.cs instead, whose dispatchers know only the
+// build compiles Blake2/Kernels/Portable/KernelRegistry.cs instead, whose dispatchers know only the
 // scalar kernels. Everything else about dispatch is shared and lives in the *Kernels.cs files.
 namespace Blake2Fast.Kernels;
 

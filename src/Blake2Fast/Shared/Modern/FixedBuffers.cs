@@ -5,7 +5,7 @@ namespace Blake2Fast.Internal;
 
 // Buffers stored inline in the hash states, as inline arrays (.NET 8 and later). The netstandard2.0
 // build has its own versions of these types, with the same names and AsSpan methods, in
-// Polyfills/FixedBuffers.cs; shared code reaches their bytes only through AsSpan.
+// Shared/Polyfills/FixedBuffers.cs; shared code reaches their bytes only through AsSpan.
 
 /// <summary>64 bytes stored inline: a chain value, an initial chain value or a key.</summary>
 [InlineArray(64)]

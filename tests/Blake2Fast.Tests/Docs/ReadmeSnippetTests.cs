@@ -36,7 +36,7 @@ public partial class ReadmeSnippetTests
     {
         string root = RepositoryRoot();
         string readme = File.ReadAllText(Path.Combine(root, "readme.md")).Replace("\r", "", StringComparison.Ordinal);
-        List<string> examples = Lines(File.ReadAllText(Path.Combine(root, "tests", "Blake2Fast.Tests", "ReadmeExamples.cs")));
+        List<string> examples = Lines(File.ReadAllText(Path.Combine(root, "tests", "Blake2Fast.Tests", "Docs", "ReadmeExamples.cs")));
         MatchCollection blocks = CSharpBlock().Matches(readme);
         Assert.True(blocks.Count >= 10, $"only {blocks.Count} C# snippets found in readme.md");
 

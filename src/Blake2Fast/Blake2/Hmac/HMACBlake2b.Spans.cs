@@ -3,8 +3,8 @@ using System;
 namespace Blake2Fast;
 
 // The span overrides of HashAlgorithm, which the netstandard2.0 build's reference HashAlgorithm
-// lacks (see Internal/Blake2Hmac.Spans.cs for why every other build must have them).
-public sealed partial class HMACBlake2s
+// lacks (see Blake2Hmac.Spans.cs for why every other build must have them).
+public sealed partial class HMACBlake2b
 {
     /// <inheritdoc/>
     protected override void HashCore(ReadOnlySpan<byte> source) => _engine.Update(source);

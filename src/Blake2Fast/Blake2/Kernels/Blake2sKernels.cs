@@ -25,7 +25,7 @@ internal enum Blake2sKernel : byte
 /// </summary>
 /// <remarks>
 /// The vector kernels, and the rules that choose among them, are in this build's kernel registry
-/// (KernelRegistry.cs under Kernels/Vector or Kernels/Portable).
+/// (KernelRegistry.cs under Blake2/Kernels/Vector or Blake2/Kernels/Portable).
 /// </remarks>
 internal static partial class Blake2sKernels
 {
