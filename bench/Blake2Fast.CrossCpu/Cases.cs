@@ -63,6 +63,16 @@ internal static class Cases
             }, 32));
         }
 
+        cases.Add(new("BLAKE3-256", "Blake3.HashData (kernel: " + Blake3Kernels.Best + ")", (s, d) => Blake3.HashData(s, d.AsSpan(0, 32)), 32));
+        if (Blake3C.IsAvailable)
+        {
+            cases.Add(new("BLAKE3-256", $"official C BLAKE3 {Blake3C.Version} (native, gcc -O3, asm)", (s, d) => Blake3C.Hash(s, d.AsSpan(0, 32)), 32));
+        }
+        else
+        {
+            notes.Add("official C BLAKE3: not found (bench/native/build-blake3-c.sh builds it; BLAKE2FAST_BLAKE3C names it); no row");
+        }
+
         if (Libsodium.IsAvailable)
         {
             cases.Add(new("BLAKE2b-512", $"libsodium {Libsodium.Version} ({NativeLibraries.SodiumFile})", (s, d) => Libsodium.Hash(d.AsSpan(0, 64), s, default), 64));
@@ -85,6 +95,31 @@ internal static class Cases
         else
         {
             notes.Add("original Blake2Fast: no --original DLL given; no rows for it");
+        }
+
+        return cases;
+    }
+
+    /// <summary>
+    /// The multi-core rows: the same input hashed with each degree of parallelism, so that each
+    /// row's time against the degree-1 row of its algorithm is the speed-up on this machine.
+    /// </summary>
+    public static List<Case> Scaling(int[] degrees, int leafLength)
+    {
+        var cases = new List<Case>();
+        foreach (int degree in degrees)
+        {
+            cases.Add(new("BLAKE3-256", $"Blake3.HashData, {degree} thread(s)", (s, d) => Blake3.HashData(s, d.AsSpan(0, 32), degree), 32));
+        }
+
+        foreach (int degree in degrees)
+        {
+            cases.Add(new("BLAKE2b-tree", $"Blake2b.HashTree, leaf {leafLength / 1024} KiB, {degree} thread(s)", (s, d) => Blake2b.HashTree(s, leafLength, d.AsSpan(0, 64), degree), 64));
+        }
+
+        foreach (int degree in degrees)
+        {
+            cases.Add(new("BLAKE2s-tree", $"Blake2s.HashTree, leaf {leafLength / 1024} KiB, {degree} thread(s)", (s, d) => Blake2s.HashTree(s, leafLength, d.AsSpan(0, 32), degree), 32));
         }
 
         return cases;

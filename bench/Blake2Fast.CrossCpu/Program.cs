@@ -19,7 +19,9 @@ namespace Blake2Fast.CrossCpu;
 /// number of calls, in turn, so that drift of the machine's speed falls on every row alike. The first
 /// rounds warm up the JIT's tiers and are not counted; the median of the rest is printed, with its
 /// throughput and its time relative to the public one-shot of the same algorithm and size.
-/// Options: --original PATH (the original Blake2Fast's DLL), --rounds N, --warmup N, --sizes a,b,c.
+/// Options: --original PATH (the original Blake2Fast's DLL), --rounds N, --warmup N, --sizes a,b,c,
+/// --only PREFIX (rows of the algorithms whose name starts with it), --scaling d1,d2,... (the
+/// multi-core rows instead: BLAKE3 and BLAKE2 tree hashing at each degree of parallelism).
 /// </remarks>
 internal static class Program
 {
@@ -30,8 +32,29 @@ internal static class Program
         int warmup = int.Parse(Option(args, "--warmup") ?? "8", CultureInfo.InvariantCulture);
         int[] sizes = (Option(args, "--sizes") ?? "64,1024,3145728").Split(',').Select(s => int.Parse(s, CultureInfo.InvariantCulture)).ToArray();
 
+        string? only = Option(args, "--only");
+        string? scaling = Option(args, "--scaling");
         var notes = new List<string>();
-        List<Case> cases = Cases.All(original, notes);
+        List<Case> cases;
+        if (scaling is not null)
+        {
+            // --scaling 1,2,4,8,16: every degree of parallelism on the same input (--sizes, default 64 MiB).
+            int[] degrees = scaling.Split(',').Select(s => int.Parse(s, CultureInfo.InvariantCulture)).ToArray();
+            cases = Cases.Scaling(degrees, 1 << 20);
+            sizes = (Option(args, "--sizes") ?? "67108864").Split(',').Select(s => int.Parse(s, CultureInfo.InvariantCulture)).ToArray();
+            notes.Add($"scaling rows: degrees {scaling}; 'vs one-shot' is each row's time against the 1-thread row of its algorithm");
+        }
+        else
+        {
+            cases = Cases.All(original, notes);
+        }
+
+        if (only is not null)
+        {
+            // --only BLAKE3: the rows of the algorithms whose name starts with it (for runs under other DOTNET_Enable* settings).
+            cases = cases.Where(c => c.Algorithm.StartsWith(only, StringComparison.OrdinalIgnoreCase)).ToList();
+        }
+
         PrintMachine(notes);
 
         foreach (int size in sizes)

@@ -17,6 +17,9 @@ internal static class NativeLibraries
     /// <summary>Logical name of libb2 in <see cref="LibraryImportAttribute"/>s.</summary>
     public const string Libb2 = "blake2fast-bench-libb2";
 
+    /// <summary>Logical name of the official C BLAKE3 (built by bench/native/build-blake3-c.sh) in <see cref="LibraryImportAttribute"/>s.</summary>
+    public const string Blake3C = "blake2fast-bench-blake3c";
+
     // Debian/Ubuntu ship only the versioned file unless the -dev package is installed.
     private static readonly string[] SodiumFiles = ["libsodium.so.23", "libsodium.so", "libsodium.dylib", "libsodium.dll", "libsodium"];
     private static readonly string[] Libb2Files = ["libb2.so.1", "libb2.so", "libb2.dylib", "libb2.dll", "libb2"];
@@ -24,11 +27,22 @@ internal static class NativeLibraries
     private static readonly Lazy<(nint Handle, string? File)> SodiumHandle = new(() => Load(SodiumFiles));
     private static readonly Lazy<(nint Handle, string? File)> Libb2Handle = new(() => Load(Libb2Files));
 
+    // No distribution ships the C library alone: bench/native/build-blake3-c.sh builds it into
+    // artifacts/native/ (found by walking up from the program), or BLAKE2FAST_BLAKE3C names the file,
+    // or it sits beside the program (a published cross-CPU folder carries it there).
+    private static readonly Lazy<(nint Handle, string? File)> Blake3CHandle = new(() => Load(Blake3CFiles()));
+
     /// <summary>The file libsodium was loaded from, or null when it cannot be loaded.</summary>
     public static string? SodiumFile => SodiumHandle.Value.File;
 
     /// <summary>The file libb2 was loaded from, or null when it cannot be loaded.</summary>
     public static string? Libb2File => Libb2Handle.Value.File;
+
+    /// <summary>The file the official C BLAKE3 was loaded from, or null when it cannot be loaded.</summary>
+    public static string? Blake3CFile => Blake3CHandle.Value.File;
+
+    /// <summary>Whether the official C BLAKE3 is loaded and exports <paramref name="symbols"/>.</summary>
+    public static bool Blake3CExports(params string[] symbols) => Exports(Blake3CHandle.Value.Handle, symbols);
 
     /// <summary>Whether libsodium is loaded and exports <paramref name="symbols"/>.</summary>
     public static bool SodiumExports(params string[] symbols) => Exports(SodiumHandle.Value.Handle, symbols);
@@ -48,8 +62,31 @@ internal static class NativeLibraries
     {
         Sodium => SodiumHandle.Value.Handle,
         Libb2 => Libb2Handle.Value.Handle,
+        Blake3C => Blake3CHandle.Value.Handle,
         _ => 0,
     };
+
+    private static string[] Blake3CFiles()
+    {
+        var files = new System.Collections.Generic.List<string>();
+        if (Environment.GetEnvironmentVariable("BLAKE2FAST_BLAKE3C") is { Length: > 0 } named)
+        {
+            files.Add(named);
+        }
+
+        files.Add(System.IO.Path.Combine(AppContext.BaseDirectory, "libblake3.so"));
+        for (var dir = new System.IO.DirectoryInfo(AppContext.BaseDirectory); dir is not null; dir = dir.Parent)
+        {
+            string candidate = System.IO.Path.Combine(dir.FullName, "artifacts", "native", "libblake3.so");
+            if (System.IO.File.Exists(candidate))
+            {
+                files.Add(candidate);
+                break;
+            }
+        }
+
+        return [.. files];
+    }
 
     private static (nint, string?) Load(string[] files)
     {
