@@ -14,6 +14,7 @@ cd "$(dirname "$0")/.."
 
 mode=full
 out=
+chart=()
 extra=()
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -44,7 +45,10 @@ if [ "$mode" = quick ]; then
 else
     args=()
     selection=(--filter '*')
-    out=${out:-bench/results}
+    if [ -z "$out" ]; then
+        out=bench/results
+        chart=(--chart docs/throughput.svg)   # the README's chart comes from the full run
+    fi
 fi
 if [ ${#extra[@]} -gt 0 ]; then
     selection=("${extra[@]}")
@@ -56,4 +60,8 @@ dotnet build -c Release bench/Blake2Fast.Bench
 start=$(date +%s)
 dotnet run -c Release --no-build --project bench/Blake2Fast.Bench -- "${args[@]}" "${selection[@]}" --artifacts "$artifacts"
 echo "Benchmarks took $(( ($(date +%s) - start) / 60 )) min $(( ($(date +%s) - start) % 60 )) s."
-python3 bench/report.py --results "$artifacts/results" --out "$out"
+# The chart is drawn with matplotlib (bench/chart.py): Debian's, installed where missing.
+if ! python3 -c 'import matplotlib' 2>/dev/null && ! /usr/bin/python3 -c 'import matplotlib' 2>/dev/null; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-matplotlib >/dev/null
+fi
+python3 bench/report.py --results "$artifacts/results" --out "$out" "${chart[@]}"
