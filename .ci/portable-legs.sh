@@ -9,12 +9,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-artifacts/ci}
 source .ci/cpu.sh
+source .ci/legs.sh
 
 for build in netstandard2.1 netstandard2.0; do
-  echo "== tests against the $build build, on .NET $(dotnet --list-runtimes | awk '/Microsoft.NETCore.App/ {v=$2} END {print v}')"
+  echo "== Kernel and Build tests against the $build build, on .NET $(dotnet --list-runtimes | awk '/Microsoft.NETCore.App/ {v=$2} END {print v}')"
   dotnet build tests/Blake2Fast.Tests -c Release -p:Blake2FastLibraryBuild=$build -warnaserror
   BLAKE2FAST_EXPECTED_BUILD=$build BLAKE2FAST_EXPECTED_RUNTIME=10 BLAKE2FAST_EXPECTED_ISA="$(widest_leg)" \
-    dotnet test tests/Blake2Fast.Tests -c Release --no-build -p:Blake2FastLibraryBuild=$build \
+    dotnet test tests/Blake2Fast.Tests -c Release --no-build -p:Blake2FastLibraryBuild=$build --filter "$build_filter" \
       --collect "XPlat Code Coverage" \
       --results-directory "$out/lib-$build" \
       --logger "trx;LogFilePrefix=lib-$build"

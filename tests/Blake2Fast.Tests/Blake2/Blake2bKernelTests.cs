@@ -10,6 +10,7 @@ namespace Blake2Fast.Tests;
 /// the machine (or the DOTNET_Enable* settings of this run) cannot run is checked to be refused,
 /// so each leg of the ISA matrix reports what it actually exercised.
 /// </summary>
+[Trait("Legs", "Kernel")]
 public class Blake2bKernelTests
 {
     public static TheoryData<string> Kernels()

@@ -11,6 +11,7 @@ namespace Blake2Fast.Tests;
 /// a kernel the machine (or the knob) does not support must be refused, and every other one must
 /// produce the official answers on its own.
 /// </summary>
+[Trait("Legs", "Kernel")]
 public class Blake2sKernelTests
 {
     public static TheoryData<string> Kernels => new(Enum.GetNames<Blake2sKernel>());

@@ -15,6 +15,7 @@ namespace Blake2Fast.Tests;
 /// called directly; expected chains come from Vectors/counter-vectors.json (a pure-Python
 /// RFC 7693 compress checked against hashlib, see make-counter-vectors.py).
 /// </summary>
+[Trait("Legs", "Kernel")]
 public class CounterCarryTests
 {
     private sealed record CounterCase(string Algorithm, BigInteger Start, byte[] Blocks, byte[] AfterBlocks, BigInteger CounterAfterBlocks, int FinalIncrement, byte[] AfterFinal);

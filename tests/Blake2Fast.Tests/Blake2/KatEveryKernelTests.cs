@@ -10,6 +10,7 @@ namespace Blake2Fast.Tests;
 /// the hash states' internal constructor, so one run on a capable machine checks them all (the CI
 /// legs then check that dispatch picks them).
 /// </summary>
+[Trait("Legs", "Kernel")]
 public class KatEveryKernelTests
 {
     public static TheoryData<string, byte> Kernels()

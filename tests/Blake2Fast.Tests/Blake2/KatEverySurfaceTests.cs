@@ -3,6 +3,7 @@ using System.Linq;
 namespace Blake2Fast.Tests;
 
 /// <summary>The official known answers (keyed and unkeyed) through every public way of hashing a whole message.</summary>
+[Trait("Legs", "Kernel")]
 public class KatEverySurfaceTests
 {
     public static TheoryData<string, string> Surfaces()

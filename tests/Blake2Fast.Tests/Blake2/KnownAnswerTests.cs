@@ -4,6 +4,7 @@ using System.Linq;
 
 namespace Blake2Fast.Tests;
 
+[Trait("Legs", "Kernel")]
 public class KnownAnswerTests
 {
     public static TheoryData<string> Algorithms => new() { "blake2b", "blake2s" };

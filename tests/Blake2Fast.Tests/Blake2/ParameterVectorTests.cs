@@ -8,6 +8,7 @@ namespace Blake2Fast.Tests;
 /// one-shot and incremental, against blake2-params.json (an independent implementation) and
 /// hashlib-vectors.json (Python's hashlib, random combinations of every field).
 /// </summary>
+[Trait("Legs", "Kernel")]
 public class ParameterVectorTests
 {
     public static TheoryData<string, string> Files => new()

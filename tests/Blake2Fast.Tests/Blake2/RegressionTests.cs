@@ -11,6 +11,7 @@ namespace Blake2Fast.Tests;
 /// come from hashlib (hashlib-vectors.json), whose inputs are prefixes of one pattern
 /// (byte i = 7i + 3), so one hasher can be checked at several lengths.
 /// </summary>
+[Trait("Legs", "Kernel")]
 public class RegressionTests
 {
     private static byte[] Pattern(int length) => Enumerable.Range(0, length).Select(i => (byte)((7 * i) + 3)).ToArray();

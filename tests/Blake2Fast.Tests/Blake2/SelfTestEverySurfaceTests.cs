@@ -5,6 +5,7 @@ using System.Security.Cryptography;
 namespace Blake2Fast.Tests;
 
 /// <summary>RFC 7693 Appendix E and the RFC's "abc" answers through every API surface.</summary>
+[Trait("Legs", "Kernel")]
 public class SelfTestEverySurfaceTests
 {
     private static readonly byte[] Abc = "abc"u8.ToArray();

@@ -12,6 +12,7 @@ namespace Blake2Fast.Tests;
 /// length. Run this class under the DOTNET_Enable* knobs too: a kernel the machine does not
 /// support is refused, every other one must agree with scalar on its own.
 /// </summary>
+[Trait("Legs", "Kernel")]
 public class Blake3KernelTests
 {
     // BLAKE3 flags (the specification, section 2.1): mode flags a caller passes in.

@@ -15,6 +15,7 @@ namespace Blake2Fast.Tests;
 /// BLAKE3 repository: every mode, 35 input lengths, 131-byte outputs) through every surface, and
 /// the multi-core path against the single-thread one.
 /// </summary>
+[Trait("Legs", "Kernel")]
 public sealed class Blake3Tests
 {
     private sealed record Case(int InputLength, byte[] Hash, byte[] KeyedHash, byte[] DeriveKey);

@@ -14,6 +14,7 @@ namespace Blake2Fast.Tests;
 /// from the instruction sets the runtime reports. Against the netstandard2.0 build every dispatcher
 /// must pick its scalar kernel in every leg.
 /// </summary>
+[Trait("Legs", "Kernel")]
 public class DispatchTests
 {
     private static string Leg =>

@@ -12,6 +12,7 @@ namespace Blake2Fast.Tests;
 /// build, or ran on another runtime, fails here. Without them (a developer's plain dotnet test) the
 /// loaded build must be the one NuGet picks for the test assembly's own target.
 /// </summary>
+[Trait("Legs", "Build")]
 public class LibraryBuildTests
 {
     [Fact]

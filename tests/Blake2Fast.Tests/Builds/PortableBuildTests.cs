@@ -10,6 +10,7 @@ namespace Blake2Fast.Tests;
 /// rather than compute something else. On the builds with intrinsics the same calls must work
 /// wherever the machine supports the kernel.
 /// </summary>
+[Trait("Legs", "Build")]
 public class PortableBuildTests
 {
     [Fact]

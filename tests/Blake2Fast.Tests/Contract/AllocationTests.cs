@@ -7,6 +7,7 @@ namespace Blake2Fast.Tests;
 /// The span one-shots and the incremental cycle allocate nothing (GC.GetAllocatedBytesForCurrentThread).
 /// The promise is about optimized code: a Debug build of the library is measured as skipped.
 /// </summary>
+[Trait("Legs", "Build")]
 public class AllocationTests
 {
     public static TheoryData<string, string> Operations()

@@ -7,6 +7,7 @@ using System.Threading.Tasks;
 namespace Blake2Fast.Tests;
 
 /// <summary>Out-of-range and missing arguments, and misuse of hash states: the right exception, naming the parameter and its range.</summary>
+[Trait("Legs", "Build")]
 public class BadInputTests
 {
     [Theory]

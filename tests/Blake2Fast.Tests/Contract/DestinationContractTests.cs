@@ -9,6 +9,7 @@ namespace Blake2Fast.Tests;
 /// past the digest in one that is too long, input and output may overlap, and forms whose
 /// destination length is the digest length reject 0 and max + 1. Expected digests come from hashlib.
 /// </summary>
+[Trait("Legs", "Build")]
 public class DestinationContractTests
 {
     private const byte Sentinel = 0xA5;

@@ -13,6 +13,7 @@ namespace Blake2Fast.Tests;
 /// Finish, Clear and HMAC Dispose leave no copy of the key (or of buffered input) in the state.
 /// The state's bytes are read directly from the struct.
 /// </summary>
+[Trait("Legs", "Build")]
 public class ErasureTests
 {
     /// <summary>A key with no zero bytes and no repeats, so that any 8-byte piece of it is recognisable.</summary>

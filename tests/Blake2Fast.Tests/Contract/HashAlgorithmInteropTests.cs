@@ -6,6 +6,7 @@ using System.Security.Cryptography;
 namespace Blake2Fast.Tests;
 
 /// <summary>CreateHashAlgorithm / CreateHMAC behind the framework's HashAlgorithm contract.</summary>
+[Trait("Legs", "Build")]
 public class HashAlgorithmInteropTests
 {
     private static ParamCase Vector(Api api, int lengthInBlocks, bool keyed, int digestLength = 0) =>

@@ -16,6 +16,7 @@ namespace Blake2Fast.Tests;
 /// Python's hmac and hashlib computed (Vectors/make-hmac-vectors.py), bad input, erasure and
 /// allocation.
 /// </summary>
+[Trait("Legs", "Kernel")]
 public sealed class HmacTests
 {
     /// <summary>One algorithm's surface, so that every test runs for both.</summary>

@@ -361,6 +361,7 @@ internal interface IManySurface
     void CompressLanes(Blake2ManyKernel kernel, Span<byte> state, ReadOnlySpan<byte> blocks, int laneStride, Span<byte> scratch);
 }
 
+[Trait("Legs", "Kernel")]
 public sealed class Blake2bHashManyTests : HashManyTests
 {
     private protected override IManySurface M { get; } = new Surface();
@@ -407,6 +408,7 @@ public sealed class Blake2bHashManyTests : HashManyTests
     }
 }
 
+[Trait("Legs", "Kernel")]
 public sealed class Blake2sHashManyTests : HashManyTests
 {
     private protected override IManySurface M { get; } = new Surface();

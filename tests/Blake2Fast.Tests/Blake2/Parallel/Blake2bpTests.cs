@@ -11,6 +11,7 @@ using Blake2Fast.Kernels;
 namespace Blake2Fast.Tests;
 
 /// <summary>The shared parallel-mode tests (<see cref="Blake2pTests"/>) for BLAKE2bp.</summary>
+[Trait("Legs", "Kernel")]
 public sealed class Blake2bpTests : Blake2pTests
 {
     private protected override IBlake2pFacade F { get; } = new Facade();

@@ -16,6 +16,7 @@ namespace Blake2Fast.Tests;
 /// every form (span on one core and on all, stream, stream of short reads, file, async) and every
 /// lane kernel; bad input; failing and cancelled streams.
 /// </summary>
+[Trait("Legs", "Kernel")]
 public class TreeHashTests
 {
     private const int Mib = 1 << 20;

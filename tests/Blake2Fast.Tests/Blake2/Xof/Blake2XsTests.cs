@@ -7,6 +7,7 @@ using Blake2Fast.Kernels;
 
 namespace Blake2Fast.Tests;
 
+[Trait("Legs", "Kernel")]
 public class Blake2XsTests
 {
     private const int Block = 32;
