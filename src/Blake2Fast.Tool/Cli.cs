@@ -81,7 +81,12 @@ internal static class Cli
         }
     }
 
-    private static int? ReadOptions(string[] args, ToolConsole console, ToolSettings settings, out List<string> files)
+    /// <summary>
+    /// Reads and checks the options, everything before the first input is opened (but for a
+    /// <c>--key</c>, <c>--salt</c> or <c>--personal</c> <c>@FILE</c>); the fuzz targets call it alone.
+    /// </summary>
+    /// <returns>The exit status when the run ends here (an error, <c>--help</c>, <c>--version</c>); otherwise null.</returns>
+    internal static int? ReadOptions(string[] args, ToolConsole console, ToolSettings settings, out List<string> files)
     {
         ParsedArguments parsed = OptionParser.Parse(args, Specs);
         files = parsed.Operands;

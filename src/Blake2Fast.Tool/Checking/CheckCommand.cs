@@ -208,7 +208,8 @@ internal sealed class CheckCommand
 
     private static string Plural(long count, string one, string many) => count == 1 ? one : many;
 
-    private static IEnumerable<string> SplitLines(byte[] content)
+    /// <summary>The lines of a checksum file, as the checker sees them (the fuzz targets read them the same way).</summary>
+    internal static IEnumerable<string> SplitLines(byte[] content)
     {
         int start = 0;
         while (start < content.Length)
