@@ -47,6 +47,15 @@ internal static class Guard
         }
     }
 
+    /// <summary>A number of bytes to return in a new array: 0 to <see cref="MaxArrayLength"/>.</summary>
+    public static void ArrayLength(int length, string paramName)
+    {
+        if ((uint)length > MaxArrayLength)
+        {
+            throw new ArgumentOutOfRangeException(paramName, length, $"The length must be between 0 and {MaxArrayLength} bytes (the longest array); {length} was given.");
+        }
+    }
+
     public static void Range(long value, long min, long max, string paramName)
     {
         if (value < min || value > max)

@@ -33,3 +33,33 @@ public class ContractFindingsTests
         }
     }
 }
+
+public class ContractFindingsReaderTests
+{
+    [Fact]
+    public void Readers_refuse_a_count_longer_than_an_array_and_read_on()
+    {
+        // Each had more output left than an array holds, so Read(count) passed its checks and the
+        // allocation threw OutOfMemoryException from inside the runtime.
+        Blake2XbHashState xb = Blake2Xb.CreateIncrementalHasherForUnknownLength();
+        using Blake2XbReader b = xb.Finish();
+        Blake2XsHashState xs = Blake2Xs.CreateIncrementalHasherForUnknownLength();
+        using Blake2XsReader s = xs.Finish();
+        using Blake3OutputReader r = Blake3.CreateIncrementalHasher().CreateOutputReader();
+
+        foreach (int tooLong in new[] { int.MaxValue, Array.MaxLength + 1 })
+        {
+            Assert.Equal("count", Assert.Throws<ArgumentOutOfRangeException>(() => b.Read(tooLong)).ParamName);
+            Assert.Equal("count", Assert.Throws<ArgumentOutOfRangeException>(() => s.Read(tooLong)).ParamName);
+            Assert.Equal("count", Assert.Throws<ArgumentOutOfRangeException>(() => r.Read(tooLong)).ParamName);
+        }
+
+        Assert.Equal("count", Assert.Throws<ArgumentOutOfRangeException>(() => b.Read(-1)).ParamName);
+        Assert.Equal(0, b.Position);
+        Assert.Equal(0, s.Position);
+        Assert.Equal(0UL, r.Position);
+        Assert.Equal(10, b.Read(10).Length);
+        Assert.Equal(10, s.Read(10).Length);
+        Assert.Equal(Blake3.HashData(ReadOnlySpan<byte>.Empty).AsSpan(0, 10).ToArray(), r.Read(10));
+    }
+}

@@ -51,13 +51,13 @@ public sealed class Blake2XbReader : IDisposable
     /// <summary>Returns the next <paramref name="count"/> bytes of the output.</summary>
     /// <param name="count">How many bytes to read, 0 or more.</param>
     /// <returns>A new array of <paramref name="count"/> bytes.</returns>
-    /// <exception cref="ArgumentOutOfRangeException"><paramref name="count"/> is negative.</exception>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="count"/> is negative or more than 2,147,483,591 (the longest array).</exception>
     /// <exception cref="ArgumentException">Fewer than <paramref name="count"/> bytes remain; nothing was read.</exception>
     /// <exception cref="ObjectDisposedException">The reader was disposed.</exception>
     public byte[] Read(int count)
     {
         ObjectDisposedException.ThrowIf(_disposed, this);
-        ArgumentOutOfRangeException.ThrowIfNegative(count);
+        Guard.ArrayLength(count, nameof(count));
         Blake2XGuard.Readable(count, _output.End - _output.Position, nameof(count));
         byte[] output = new byte[count];
         _output.Read(output);
