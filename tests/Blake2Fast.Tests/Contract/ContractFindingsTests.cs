@@ -63,3 +63,29 @@ public class ContractFindingsReaderTests
         Assert.Equal(Blake3.HashData(ReadOnlySpan<byte>.Empty).AsSpan(0, 10).ToArray(), r.Read(10));
     }
 }
+
+public class ContractFindingsTreeTests
+{
+    [Fact]
+    public async System.Threading.Tasks.Task HashTree_of_a_stream_takes_the_most_threads_an_int_holds()
+    {
+        // "The most threads to use": int.MaxValue workers overflowed the size of a round of batches
+        // read from a stream, and ArgumentOutOfRangeException (no parameter) came from the pool.
+        byte[] data = Surface.Arguments.Pattern(5000);
+        foreach (bool wide in new[] { true, false })
+        {
+            int length = wide ? 64 : 32;
+            byte[] expected = wide ? Blake2b.HashTree(data.AsSpan(), 256, length, 1) : Blake2s.HashTree(data.AsSpan(), 256, length, 1);
+            byte[] viaStream = wide
+                ? Blake2b.HashTree(new System.IO.MemoryStream(data), 256, length, int.MaxValue)
+                : Blake2s.HashTree(new System.IO.MemoryStream(data), 256, length, int.MaxValue);
+            byte[] viaAsync = wide
+                ? await Blake2b.HashTreeAsync(new System.IO.MemoryStream(data), 256, length, int.MaxValue)
+                : await Blake2s.HashTreeAsync(new System.IO.MemoryStream(data), 256, length, int.MaxValue);
+            byte[] viaSpan = wide ? Blake2b.HashTree(data.AsSpan(), 256, length, int.MaxValue) : Blake2s.HashTree(data.AsSpan(), 256, length, int.MaxValue);
+            Assert.Equal(expected, viaStream);
+            Assert.Equal(expected, viaAsync);
+            Assert.Equal(expected, viaSpan);
+        }
+    }
+}
