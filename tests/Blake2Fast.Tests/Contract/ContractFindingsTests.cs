@@ -89,3 +89,24 @@ public class ContractFindingsTreeTests
         }
     }
 }
+
+public class ContractFindingsAsyncTests
+{
+    [Fact]
+    public void Async_forms_throw_argument_errors_from_the_call_not_through_the_task()
+    {
+        // These were async methods: their argument checks ran inside the state machine, so a bad
+        // argument came back as a faulted task, unlike every other async form (BadInputTests).
+        var unreadable = new UnreadableStream();
+        var data = new System.IO.MemoryStream(new byte[10]);
+        Assert.Equal("source", Assert.Throws<ArgumentNullException>(() => { _ = Blake3.HashDataAsync(null!).AsTask(); }).ParamName);
+        Assert.Equal("source", Assert.Throws<ArgumentException>(() => { _ = Blake3.HashDataAsync(unreadable).AsTask(); }).ParamName);
+        Assert.Equal("source", Assert.Throws<ArgumentNullException>(() => { _ = Blake2b.HashTreeAsync(null!, 10).AsTask(); }).ParamName);
+        Assert.Equal("source", Assert.Throws<ArgumentException>(() => { _ = Blake2s.HashTreeAsync(unreadable, 10).AsTask(); }).ParamName);
+        Assert.Equal("leafLength", Assert.Throws<ArgumentOutOfRangeException>(() => { _ = Blake2b.HashTreeAsync(data, 0).AsTask(); }).ParamName);
+        Assert.Equal("digestLength", Assert.Throws<ArgumentOutOfRangeException>(() => { _ = Blake2s.HashTreeAsync(data, 10, 33).AsTask(); }).ParamName);
+        Assert.Equal("maxDegreeOfParallelism", Assert.Throws<ArgumentOutOfRangeException>(() => { _ = Blake2b.HashTreeAsync(data, 10, 64, 0).AsTask(); }).ParamName);
+        Assert.Equal(0, unreadable.ReadAttempts);
+        Assert.Equal(0, data.Position);
+    }
+}
