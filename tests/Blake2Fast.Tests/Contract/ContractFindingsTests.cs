@@ -110,3 +110,20 @@ public class ContractFindingsAsyncTests
         Assert.Equal(0, data.Position);
     }
 }
+
+public class ContractFindingsDocumentationTests
+{
+    private static readonly Surface.XmlDocumentation Docs = Surface.XmlDocumentation.Load(typeof(Blake2b).Assembly);
+
+    [Theory]
+    [InlineData(typeof(Blake2XbReader))]
+    [InlineData(typeof(Blake2XsReader))]
+    public void Reading_past_the_end_names_the_destination(Type reader) =>
+        Assert.Contains(Docs.Exceptions(reader.GetMethod("Read", [typeof(Span<byte>)])!), d => d.Type == typeof(ArgumentException) && d.Parameters.Contains("destination"));
+
+    [Theory]
+    [InlineData(typeof(HMACBlake2b))]
+    [InlineData(typeof(HMACBlake2s))]
+    public void Initialize_after_Dispose_is_documented(Type hmac) =>
+        Assert.Contains(Docs.Exceptions(hmac.GetMethod("Initialize")!), d => d.Type == typeof(ObjectDisposedException));
+}

@@ -39,7 +39,7 @@ public sealed class Blake2XsReader : IDisposable
 
     /// <summary>Writes the next <c>destination.Length</c> bytes of the output into <paramref name="destination"/>.</summary>
     /// <param name="destination">Receives the output; may be empty.</param>
-    /// <exception cref="ArgumentException">Fewer than <c>destination.Length</c> bytes remain; nothing was written and the position is unchanged.</exception>
+    /// <exception cref="ArgumentException"><paramref name="destination"/> is longer than what remains of the output; nothing was written and the position is unchanged.</exception>
     /// <exception cref="ObjectDisposedException">The reader was disposed.</exception>
     public void Read(Span<byte> destination)
     {
