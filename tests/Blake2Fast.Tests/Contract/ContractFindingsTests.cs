@@ -127,3 +127,35 @@ public class ContractFindingsDocumentationTests
     public void Initialize_after_Dispose_is_documented(Type hmac) =>
         Assert.Contains(Docs.Exceptions(hmac.GetMethod("Initialize")!), d => d.Type == typeof(ObjectDisposedException));
 }
+
+public class ContractFindingsHashManyTests
+{
+    [Theory]
+    [InlineData(2)]
+    [InlineData(12)]
+    public void Keyed_HashMany_with_the_key_inside_the_destination(int count)
+    {
+        // Messages overlapping the destination were hashed into a separate buffer, but not the key:
+        // messages finished one at a time (the scalar build, or too few for the lanes) read the key
+        // again after earlier digests had overwritten it.
+        foreach (bool wide in new[] { true, false })
+        {
+            int digestLength = wide ? 64 : 32;
+            byte[] message = Surface.Arguments.Pattern(97 * count, 3);
+            byte[] buffer = new byte[count * digestLength];
+            byte[] key = Surface.Arguments.Pattern(wide ? 64 : 32, 9);
+            key.CopyTo(buffer, digestLength / 2);
+            ReadOnlySpan<byte> keyInBuffer = buffer.AsSpan(digestLength / 2, key.Length);
+            _ = wide
+                ? Blake2b.HashMany(keyInBuffer, message, 97, buffer, digestLength)
+                : Blake2s.HashMany(keyInBuffer, message, 97, buffer, digestLength);
+
+            for (int i = 0; i < count; i++)
+            {
+                ReadOnlySpan<byte> m = message.AsSpan(i * 97, 97);
+                byte[] expected = wide ? Blake2b.HashData(key, m, digestLength) : Blake2s.HashData(key, m, digestLength);
+                Check.Digest(expected, buffer.AsSpan(i * digestLength, digestLength), $"{(wide ? "BLAKE2b" : "BLAKE2s")} message {i} of {count}");
+            }
+        }
+    }
+}
