@@ -97,6 +97,22 @@ public sealed class OptionTests : IClassFixture<TestFiles>
         OracleAssert.SameAsB2sum(ours, _log, null, args);
     }
 
+    [Theory]
+    [InlineData("--key", "")]
+    [InlineData("--salt", "")]
+    [InlineData("--personal", "")]
+    [InlineData("--key", "a\0b")]
+    public void An_at_file_with_no_name_is_a_missing_file(string option, string name)
+    {
+        // File.ReadAllBytes threw ArgumentException for these names, out of Cli.Run: the tool died with status 134.
+        RunResult ours = ToolRunner.Run(option, "@" + name, _files.PathOf("one"));
+
+        Assert.Equal(1, ours.ExitCode);
+        Assert.Empty(ours.Output);
+        Assert.StartsWith("b2fast: ", ours.Error, StringComparison.Ordinal);
+        Assert.EndsWith(": No such file or directory\n", ours.Error, StringComparison.Ordinal);
+    }
+
     [Fact]
     public void Help_and_version_go_to_standard_output_and_succeed()
     {
