@@ -98,6 +98,30 @@ public sealed class OptionTests : IClassFixture<TestFiles>
     }
 
     [Theory]
+    [InlineData("8\n")]
+    [InlineData("a\\b")]
+    [InlineData("\u0001x")]
+    [InlineData("8\t")]
+    [InlineData("it's")]
+    [InlineData("\u007f")]
+    [InlineData("caf\u00e9")]
+    public void Values_that_do_not_print_are_escaped_as_coreutils_escapes_them(string length)
+    {
+        // The value was quoted as it was: a newline in it split the message over two lines.
+        string[] args = ["-l", length, _files.PathOf("one")];
+        RunResult ours = ToolRunner.Run(args);
+
+        Assert.Equal(1, ours.ExitCode);
+        Assert.Single(ours.Error.TrimEnd('\n').Split('\n'));
+        OracleAssert.SameAsB2sum(ours, _log, null, args);
+
+        // -a, which b2sum lacks: the whole "invalid argument VALUE for --algorithm" on its first line.
+        RunResult algorithm = ToolRunner.Run("-a", length, _files.PathOf("one"));
+        Assert.Equal(1, algorithm.ExitCode);
+        Assert.Contains(" for ", algorithm.Error.Split('\n')[0], StringComparison.Ordinal);
+    }
+
+    [Theory]
     [InlineData("--key", "")]
     [InlineData("--salt", "")]
     [InlineData("--personal", "")]
