@@ -64,6 +64,7 @@ public class ContractFindingsReaderTests
     }
 }
 
+[Trait("Legs", "Kernel")]
 public class ContractFindingsTreeTests
 {
     [Fact]
@@ -128,6 +129,7 @@ public class ContractFindingsDocumentationTests
         Assert.Contains(Docs.Exceptions(hmac.GetMethod("Initialize")!), d => d.Type == typeof(ObjectDisposedException));
 }
 
+[Trait("Legs", "Kernel")]
 public class ContractFindingsHashManyTests
 {
     [Theory]
