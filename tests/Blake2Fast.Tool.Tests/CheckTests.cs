@@ -178,4 +178,20 @@ public sealed class CheckTests : IClassFixture<TestFiles>
         string corrupted = string.Join('\n', lines) + "garbage line\n";
         return _files.Write("corrupted.sums", Encoding.UTF8.GetBytes(corrupted));
     }
+
+    [Theory]
+    [InlineData("")]
+    [InlineData("a\0b")]
+    public void A_checksum_file_with_no_name_is_a_missing_file(string name)
+    {
+        // File.ReadAllBytes threw ArgumentException for these names, out of Cli.Run: the tool died with status 134.
+        RunResult ours = ToolRunner.Run("-c", name);
+
+        Assert.Equal(1, ours.ExitCode);
+        Assert.EndsWith(": No such file or directory\n", ours.Error, StringComparison.Ordinal);
+        if (name.Length == 0)
+        {
+            OracleAssert.SameAsB2sum(ours, _log, null, "-c", name);
+        }
+    }
 }

@@ -97,6 +97,46 @@ public sealed class OptionTests : IClassFixture<TestFiles>
         OracleAssert.SameAsB2sum(ours, _log, null, args);
     }
 
+    [Theory]
+    [InlineData("8\n")]
+    [InlineData("a\\b")]
+    [InlineData("\u0001x")]
+    [InlineData("8\t")]
+    [InlineData("it's")]
+    [InlineData("\u007f")]
+    [InlineData("caf\u00e9")]
+    public void Values_that_do_not_print_are_escaped_as_coreutils_escapes_them(string length)
+    {
+        // The value was quoted as it was: a newline in it split the message over two lines.
+        string[] args = ["-l", length, _files.PathOf("one")];
+        RunResult ours = ToolRunner.Run(args);
+
+        Assert.Equal(1, ours.ExitCode);
+        Assert.Single(ours.Error.TrimEnd('\n').Split('\n'));
+        OracleAssert.SameAsB2sum(ours, _log, null, args);
+
+        // -a, which b2sum lacks: the whole "invalid argument VALUE for --algorithm" on its first line.
+        RunResult algorithm = ToolRunner.Run("-a", length, _files.PathOf("one"));
+        Assert.Equal(1, algorithm.ExitCode);
+        Assert.Contains(" for ", algorithm.Error.Split('\n')[0], StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [InlineData("--key", "")]
+    [InlineData("--salt", "")]
+    [InlineData("--personal", "")]
+    [InlineData("--key", "a\0b")]
+    public void An_at_file_with_no_name_is_a_missing_file(string option, string name)
+    {
+        // File.ReadAllBytes threw ArgumentException for these names, out of Cli.Run: the tool died with status 134.
+        RunResult ours = ToolRunner.Run(option, "@" + name, _files.PathOf("one"));
+
+        Assert.Equal(1, ours.ExitCode);
+        Assert.Empty(ours.Output);
+        Assert.StartsWith("b2fast: ", ours.Error, StringComparison.Ordinal);
+        Assert.EndsWith(": No such file or directory\n", ours.Error, StringComparison.Ordinal);
+    }
+
     [Fact]
     public void Help_and_version_go_to_standard_output_and_succeed()
     {

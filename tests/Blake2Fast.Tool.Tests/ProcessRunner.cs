@@ -1,4 +1,5 @@
 using System;
+using System.Collections.Generic;
 using System.Diagnostics;
 using System.IO;
 using System.Text;
@@ -14,6 +15,30 @@ internal static class ProcessRunner
 
     /// <summary>The dotnet host running the tests, which runs the tool's assembly too.</summary>
     public static string DotnetHost => Environment.GetEnvironmentVariable("DOTNET_HOST_PATH") is { Length: > 0 } h ? h : "dotnet";
+
+    /// <summary>Runs the built tool (<c>dotnet b2fast.dll ARGS</c>) with the given standard input and extra environment.</summary>
+    public static RunResult RunTool(byte[]? stdin, IReadOnlyDictionary<string, string> environment, params string[] args)
+    {
+        var start = new ProcessStartInfo(DotnetHost)
+        {
+            RedirectStandardInput = true,
+            RedirectStandardOutput = true,
+            RedirectStandardError = true,
+            UseShellExecute = false,
+        };
+        foreach ((string name, string value) in environment)
+        {
+            start.Environment[name] = value;
+        }
+
+        start.ArgumentList.Add(ToolAssembly);
+        foreach (string arg in args)
+        {
+            start.ArgumentList.Add(arg);
+        }
+
+        return Run(start, stdin);
+    }
 
     public static RunResult Run(ProcessStartInfo start, byte[]? stdin)
     {

@@ -1,6 +1,5 @@
 using System;
 using System.Collections.Generic;
-using System.Diagnostics;
 using System.IO;
 using Xunit.Abstractions;
 
@@ -54,26 +53,6 @@ public sealed class ProcessTests : IClassFixture<TestFiles>
 
     private static RunResult RunExecutable(byte[]? stdin, params string[] args) => RunExecutableWithEnvironment(stdin, [], args);
 
-    private static RunResult RunExecutableWithEnvironment(byte[]? stdin, Dictionary<string, string> environment, params string[] args)
-    {
-        var start = new ProcessStartInfo(ProcessRunner.DotnetHost)
-        {
-            RedirectStandardInput = true,
-            RedirectStandardOutput = true,
-            RedirectStandardError = true,
-            UseShellExecute = false,
-        };
-        foreach ((string name, string value) in environment)
-        {
-            start.Environment[name] = value;
-        }
-
-        start.ArgumentList.Add(ProcessRunner.ToolAssembly);
-        foreach (string arg in args)
-        {
-            start.ArgumentList.Add(arg);
-        }
-
-        return ProcessRunner.Run(start, stdin);
-    }
+    private static RunResult RunExecutableWithEnvironment(byte[]? stdin, Dictionary<string, string> environment, params string[] args) =>
+        ProcessRunner.RunTool(stdin, environment, args);
 }

@@ -48,7 +48,7 @@ internal sealed class CheckCommand
         byte[] content;
         try
         {
-            content = isStdin ? ReadToEnd(_console.StandardInput) : File.ReadAllBytes(checkFile);
+            content = isStdin ? RawFile.ReadToEnd(_console.StandardInput) : RawFile.ReadAllBytes(checkFile);
         }
         catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)
         {
@@ -227,12 +227,5 @@ internal sealed class CheckCommand
             yield return RawText.Decode(content.AsSpan(start, length));
             start = end + 1;
         }
-    }
-
-    private static byte[] ReadToEnd(Stream stream)
-    {
-        using var buffer = new MemoryStream();
-        stream.CopyTo(buffer);
-        return buffer.ToArray();
     }
 }

@@ -16,7 +16,7 @@ internal static class KeyMaterial
             string path = text[1..];
             try
             {
-                return File.ReadAllBytes(path);
+                return RawFile.ReadAllBytes(path);
             }
             catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)
             {

@@ -24,19 +24,11 @@ internal sealed class InputDigester
 
     public Result Digest(string name, HashAlgorithmInfo algorithm, HashParameters parameters)
     {
-        if (name.Length == 0 || name.Contains('\0', StringComparison.Ordinal))
-        {
-            // The C library sees an empty path (or one cut at the NUL) and finds no such file.
-            return new Result(null, "No such file or directory", Missing: true);
-        }
-
         Stream? stream = null;
         bool ownsStream = name != "-";
         try
         {
-            stream = !ownsStream ? _console.StandardInput
-                : RawText.HasEscapes(name) ? RawFile.OpenRead(name)
-                : new FileStream(name, FileMode.Open, FileAccess.Read, FileShare.ReadWrite | FileShare.Delete, bufferSize: 0, FileOptions.SequentialScan);
+            stream = ownsStream ? RawFile.OpenInput(name) : _console.StandardInput;
 
             if (parameters.TreeLeafLength != 0 && !TreeDigester.Supports(algorithm))
             {

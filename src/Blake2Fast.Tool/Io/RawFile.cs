@@ -16,6 +16,40 @@ internal static partial class RawFile
     private const int ReadOnly = 0;
     private const int CloseOnExec = 0x80000;
 
+    /// <summary>
+    /// Opens a named input (a file to hash, a checksum file, an <c>@FILE</c> key) as the C library
+    /// sees its name: an empty name, or one holding a NUL (where a C string ends), names no file,
+    /// where .NET would throw ArgumentException instead of an error the tool reports; a name with
+    /// bytes that are not UTF-8 is opened by those bytes.
+    /// </summary>
+    /// <exception cref="FileNotFoundException">The name is empty or holds a NUL, or no such file exists.</exception>
+    public static FileStream OpenInput(string name)
+    {
+        if (name.Length == 0 || name.Contains('\0', StringComparison.Ordinal))
+        {
+            throw new FileNotFoundException(null, name);
+        }
+
+        return RawText.HasEscapes(name)
+            ? OpenRead(name)
+            : new FileStream(name, FileMode.Open, FileAccess.Read, FileShare.ReadWrite | FileShare.Delete, bufferSize: 0, FileOptions.SequentialScan);
+    }
+
+    /// <summary>The whole content of the input <paramref name="name"/> (see <see cref="OpenInput"/>).</summary>
+    public static byte[] ReadAllBytes(string name)
+    {
+        using FileStream file = OpenInput(name);
+        return ReadToEnd(file);
+    }
+
+    /// <summary>The rest of <paramref name="stream"/>.</summary>
+    public static byte[] ReadToEnd(Stream stream)
+    {
+        using var buffer = new MemoryStream();
+        stream.CopyTo(buffer);
+        return buffer.ToArray();
+    }
+
     public static unsafe FileStream OpenRead(string name)
     {
         if (!OperatingSystem.IsLinux())

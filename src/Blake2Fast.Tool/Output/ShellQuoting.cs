@@ -116,10 +116,41 @@ internal static class ShellQuoting
 
     /// <summary>
     /// The locale quoting of coreutils' <c>quote</c>, used around option values in messages:
-    /// ‘x’ in a UTF-8 locale, 'x' otherwise.
+    /// ‘x’ in a UTF-8 locale, 'x' otherwise, with what would not print as itself escaped as gnulib
+    /// escapes it (<c>\n</c>, <c>\\</c>, octal bytes), so that a message stays on one line.
     /// </summary>
-    public static string QuoteValue(string value, bool curlyQuotes) =>
-        curlyQuotes ? "\u2018" + value + "\u2019" : "'" + value + "'";
+    /// <param name="value">The value.</param>
+    /// <param name="curlyQuotes">Whether the locale is UTF-8: curly quotes, and non-ASCII characters that print shown as they are.</param>
+    public static string QuoteValue(string value, bool curlyQuotes)
+    {
+        var quoted = new StringBuilder(value.Length + 2);
+        quoted.Append(curlyQuotes ? '\u2018' : '\'');
+        Rune rune = default;
+        for (int i = 0; i < value.Length; i += rune.Utf16SequenceLength)
+        {
+            bool rawByte = RawText.IsEscapeAt(value, i);
+            Rune.DecodeFromUtf16(value.AsSpan(i), out rune, out _);
+            if (rawByte)
+            {
+                AppendOctal(quoted, RawText.ByteOf(value[i]));
+            }
+            else if (rune.Value == '\\' || (rune.Value == '\'' && !curlyQuotes))
+            {
+                // The escape character itself, and the closing quote of the C locale.
+                quoted.Append('\\').Append((char)rune.Value);
+            }
+            else if (rune.Value < 0x80 ? IsControl((char)rune.Value) : !curlyQuotes || Rune.IsControl(rune))
+            {
+                AppendEscape(quoted, rune);
+            }
+            else
+            {
+                quoted.Append(rune.ToString());
+            }
+        }
+
+        return quoted.Append(curlyQuotes ? '\u2019' : '\'').ToString();
+    }
 
     private static bool IsControl(char c) => c < 0x20 || c == 0x7F;
 

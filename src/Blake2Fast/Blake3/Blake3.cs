@@ -173,11 +173,10 @@ public static class Blake3
     /// <returns>The 32-byte hash.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="source"/> is <see langword="null"/>.</exception>
     /// <exception cref="ArgumentException"><paramref name="source"/> cannot be read.</exception>
-    public static async ValueTask<byte[]> HashDataAsync(Stream source, CancellationToken cancellationToken = default)
+    public static ValueTask<byte[]> HashDataAsync(Stream source, CancellationToken cancellationToken = default)
     {
         byte[] hash = new byte[DefaultOutputLength];
-        await HashDataAsync(source, hash, cancellationToken).ConfigureAwait(false);
-        return hash;
+        return AsyncResults.Then(HashDataAsync(source, hash, cancellationToken), hash);
     }
 
     /// <summary>Creates an incremental BLAKE3 hasher.</summary>

@@ -41,12 +41,12 @@ public sealed class Blake3OutputReader : IDisposable
     /// <summary>Returns the next <paramref name="count"/> bytes of output and advances <see cref="Position"/>.</summary>
     /// <param name="count">How many bytes to read; 0 or more.</param>
     /// <returns>The output bytes.</returns>
-    /// <exception cref="ArgumentOutOfRangeException"><paramref name="count"/> is negative.</exception>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="count"/> is negative or more than 2,147,483,591 (the longest array).</exception>
     /// <exception cref="InvalidOperationException">The read would pass the end of the output, 2^64 bytes.</exception>
     /// <exception cref="ObjectDisposedException">The reader has been disposed.</exception>
     public byte[] Read(int count)
     {
-        ArgumentOutOfRangeException.ThrowIfNegative(count);
+        Guard.ArrayLength(count, nameof(count));
         byte[] output = new byte[count];
         Read(output);
         return output;

@@ -7,6 +7,13 @@ namespace Blake2Fast.Internal;
 /// <summary>Argument checks with messages that name the parameter and its allowed range.</summary>
 internal static class Guard
 {
+    /// <summary>
+    /// The most bytes an array holds: Array.MaxLength on .NET 6 and later, which .NET Standard
+    /// lacks (.NET Framework's limit for byte arrays is the same). A length a method returns as a
+    /// new array must not pass it, or the allocation fails with OutOfMemoryException.
+    /// </summary>
+    public const int MaxArrayLength = 0x7FFFFFC7;
+
     public static void DigestLength(int value, int max, [CallerArgumentExpression(nameof(value))] string? paramName = null)
     {
         if ((uint)(value - 1) >= (uint)max)
@@ -37,6 +44,15 @@ internal static class Guard
         if (length > max)
         {
             ThrowTooLong(length, max, what, paramName);
+        }
+    }
+
+    /// <summary>A number of bytes to return in a new array: 0 to <see cref="MaxArrayLength"/>.</summary>
+    public static void ArrayLength(int length, string paramName)
+    {
+        if ((uint)length > MaxArrayLength)
+        {
+            throw new ArgumentOutOfRangeException(paramName, length, $"The length must be between 0 and {MaxArrayLength} bytes (the longest array); {length} was given.");
         }
     }
 

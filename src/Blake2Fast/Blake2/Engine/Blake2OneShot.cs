@@ -97,14 +97,7 @@ internal static class Blake2OneShot<TEngine> where TEngine : struct, IBlake2Engi
     public static ValueTask<byte[]> HashAsync(scoped in Blake2Settings settings, Stream source, CancellationToken cancellationToken)
     {
         byte[] digest = new byte[settings.DigestLength];
-        ValueTask<int> pending = HashAsync(settings, source, digest, cancellationToken);
-        return pending.IsCompletedSuccessfully ? ValueTask.FromResult(digest) : AwaitDigest(pending, digest);
-
-        static async ValueTask<byte[]> AwaitDigest(ValueTask<int> pending, byte[] digest)
-        {
-            await pending.ConfigureAwait(false);
-            return digest;
-        }
+        return AsyncResults.Then(HashAsync(settings, source, digest, cancellationToken), digest);
     }
 
     private static async ValueTask<int> HashCoreAsync(TEngine core, Stream source, Memory<byte> destination, CancellationToken cancellationToken)

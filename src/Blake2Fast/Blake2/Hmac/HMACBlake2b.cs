@@ -150,6 +150,7 @@ public sealed partial class HMACBlake2b : HMAC
         Mac.HashAsync(key.Span, source, destination, cancellationToken);
 
     /// <summary>Starts a new MAC under the current key.</summary>
+    /// <exception cref="ObjectDisposedException">The object has been disposed.</exception>
     public override void Initialize()
     {
         ObjectDisposedException.ThrowIf(KeyValue is null, this);

@@ -100,8 +100,9 @@ internal static class Blake2Many<TVariant> where TVariant : struct, IBlake2ManyV
 
     /// <summary>
     /// Checks that <paramref name="destination"/> holds exactly one digest per message, then writes
-    /// the digest of message i at <c>i * settings.DigestLength</c>. Messages may share memory
-    /// with <paramref name="destination"/>: the digests are then made in a separate buffer first.
+    /// the digest of message i at <c>i * settings.DigestLength</c>. Messages, key, salt and
+    /// personalization may share memory with <paramref name="destination"/>: the digests are then
+    /// made in a separate buffer first.
     /// </summary>
     /// <exception cref="ArgumentException"><paramref name="destination"/> has the wrong length; nothing was written.</exception>
     public static int Hash(scoped in Blake2Settings settings, scoped in Blake2MessageList messages, Span<byte> destination, string destinationName)
@@ -113,7 +114,9 @@ internal static class Blake2Many<TVariant> where TVariant : struct, IBlake2ManyV
         }
 
         Blake2ManyKernel kernel = default(TVariant).DefaultManyKernel;
-        if (!messages.Overlaps(destination))
+        // Each message's hash reads the key, salt and personalization again (those finished one at a
+        // time start from the settings), so they must not change under the digests written before.
+        if (!messages.Overlaps(destination) && !settings.Key.Overlaps(destination) && !settings.Salt.Overlaps(destination) && !settings.Personalization.Overlaps(destination))
         {
             return Hash(settings, messages, destination, kernel);
         }

@@ -71,9 +71,14 @@ internal static partial class Blake2UnlimitedTree<TVariant> where TVariant : str
     /// How many threads to use (the calling one included) for <paramref name="length"/> bytes, or
     /// for a stream of unknown length when <paramref name="length"/> is <see cref="long.MaxValue"/>.
     /// </summary>
+    /// <remarks>
+    /// Never more than one per processor, even where more are allowed: more threads cannot hash
+    /// faster, and each holds a batch of input (for a stream of unknown length, nothing else
+    /// bounded int.MaxValue of them, and the size of a round of batches overflowed).
+    /// </remarks>
     public static int Workers(long length, int maxDegreeOfParallelism)
     {
-        long limit = maxDegreeOfParallelism == -1 ? Environment.ProcessorCount : maxDegreeOfParallelism;
+        long limit = maxDegreeOfParallelism == -1 ? Environment.ProcessorCount : Math.Min(maxDegreeOfParallelism, Environment.ProcessorCount);
         return (int)Math.Max(1, Math.Min(limit, length / MinimumBytesPerWorker));
     }
 

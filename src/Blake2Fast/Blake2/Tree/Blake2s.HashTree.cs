@@ -131,12 +131,11 @@ public static partial class Blake2s
     /// <exception cref="ArgumentNullException"><paramref name="source"/> is <see langword="null"/> (thrown before any read).</exception>
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="leafLength"/> is less than 1, <paramref name="digestLength"/> is outside 1..32, or <paramref name="maxDegreeOfParallelism"/> is 0 or less than -1 (thrown before any read).</exception>
     /// <exception cref="ArgumentException"><paramref name="source"/> does not support reading (thrown before any read).</exception>
-    public static async ValueTask<byte[]> HashTreeAsync(Stream source, int leafLength, int digestLength = DefaultDigestLength, int maxDegreeOfParallelism = -1, CancellationToken cancellationToken = default)
+    public static ValueTask<byte[]> HashTreeAsync(Stream source, int leafLength, int digestLength = DefaultDigestLength, int maxDegreeOfParallelism = -1, CancellationToken cancellationToken = default)
     {
         Guard.DigestLength(digestLength, MaxDigestLength);
         byte[] digest = new byte[digestLength];
-        await HashTreeAsync(source, leafLength, digest, maxDegreeOfParallelism, cancellationToken).ConfigureAwait(false);
-        return digest;
+        return AsyncResults.Then(HashTreeAsync(source, leafLength, digest, maxDegreeOfParallelism, cancellationToken), digest);
     }
 
     private static void CheckTree(int leafLength, int destinationLength, int maxDegreeOfParallelism)

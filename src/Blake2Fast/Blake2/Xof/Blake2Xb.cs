@@ -66,9 +66,9 @@ public static class Blake2Xb
 
     /// <summary>Computes <paramref name="outputLength"/> bytes of BLAKE2Xb output of <paramref name="source"/>.</summary>
     /// <param name="source">The data to hash.</param>
-    /// <param name="outputLength">The output length in bytes, 1 to <see cref="int.MaxValue"/> (an array's limit; use the incremental hasher for more).</param>
+    /// <param name="outputLength">The output length in bytes, 1 to 2,147,483,591 (the longest array, <c>Array.MaxLength</c>; use the incremental hasher for more).</param>
     /// <returns>The output.</returns>
-    /// <exception cref="ArgumentOutOfRangeException"><paramref name="outputLength"/> is outside 1..<see cref="int.MaxValue"/>.</exception>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="outputLength"/> is outside 1..2,147,483,591.</exception>
     public static byte[] HashData(ReadOnlySpan<byte> source, int outputLength) =>
         HashData(ReadOnlySpan<byte>.Empty, source, outputLength);
 
@@ -92,14 +92,14 @@ public static class Blake2Xb
     /// <summary>Computes <paramref name="outputLength"/> bytes of keyed BLAKE2Xb output of <paramref name="source"/>.</summary>
     /// <param name="key">The key, 0 to 64 bytes.</param>
     /// <param name="source">The data to hash.</param>
-    /// <param name="outputLength">The output length in bytes, 1 to <see cref="int.MaxValue"/>.</param>
+    /// <param name="outputLength">The output length in bytes, 1 to 2,147,483,591 (the longest array).</param>
     /// <returns>The output.</returns>
     /// <exception cref="ArgumentException"><paramref name="key"/> is longer than 64 bytes.</exception>
-    /// <exception cref="ArgumentOutOfRangeException"><paramref name="outputLength"/> is outside 1..<see cref="int.MaxValue"/>.</exception>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="outputLength"/> is outside 1..2,147,483,591.</exception>
     public static byte[] HashData(ReadOnlySpan<byte> key, ReadOnlySpan<byte> source, int outputLength)
     {
         Guard.MaxLength(key.Length, MaxKeyLength, "key", nameof(key));
-        Blake2XGuard.OutputLength(outputLength, int.MaxValue, nameof(outputLength));
+        Blake2XGuard.OutputLength(outputLength, Guard.MaxArrayLength, nameof(outputLength));
         byte[] output = new byte[outputLength];
         OneShot.Hash(key, default, default, source, output, (byte)Blake2XbKernels.Best);
         return output;
@@ -130,15 +130,15 @@ public static class Blake2Xb
     /// </summary>
     /// <param name="parameters">Key, salt and personalization; every other property must keep its default.</param>
     /// <param name="source">The data to hash.</param>
-    /// <param name="outputLength">The output length in bytes, 1 to <see cref="int.MaxValue"/>.</param>
+    /// <param name="outputLength">The output length in bytes, 1 to 2,147,483,591 (the longest array).</param>
     /// <returns>The output.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="parameters"/> is <see langword="null"/>.</exception>
     /// <exception cref="ArgumentException"><paramref name="parameters"/> sets a digest length or tree field.</exception>
-    /// <exception cref="ArgumentOutOfRangeException"><paramref name="outputLength"/> is outside 1..<see cref="int.MaxValue"/>.</exception>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="outputLength"/> is outside 1..2,147,483,591.</exception>
     public static byte[] HashData(Blake2bParameters parameters, ReadOnlySpan<byte> source, int outputLength)
     {
         CheckParameters(parameters);
-        Blake2XGuard.OutputLength(outputLength, int.MaxValue, nameof(outputLength));
+        Blake2XGuard.OutputLength(outputLength, Guard.MaxArrayLength, nameof(outputLength));
         byte[] output = new byte[outputLength];
         OneShot.Hash(parameters.Key.Span, parameters.Salt.Span, parameters.Personalization.Span, source, output, (byte)Blake2XbKernels.Best);
         return output;

@@ -39,7 +39,7 @@ public sealed class Blake2XbReader : IDisposable
 
     /// <summary>Writes the next <c>destination.Length</c> bytes of the output into <paramref name="destination"/>.</summary>
     /// <param name="destination">Receives the output; may be empty.</param>
-    /// <exception cref="ArgumentException">Fewer than <c>destination.Length</c> bytes remain; nothing was written and the position is unchanged.</exception>
+    /// <exception cref="ArgumentException"><paramref name="destination"/> is longer than what remains of the output; nothing was written and the position is unchanged.</exception>
     /// <exception cref="ObjectDisposedException">The reader was disposed.</exception>
     public void Read(Span<byte> destination)
     {
@@ -51,13 +51,13 @@ public sealed class Blake2XbReader : IDisposable
     /// <summary>Returns the next <paramref name="count"/> bytes of the output.</summary>
     /// <param name="count">How many bytes to read, 0 or more.</param>
     /// <returns>A new array of <paramref name="count"/> bytes.</returns>
-    /// <exception cref="ArgumentOutOfRangeException"><paramref name="count"/> is negative.</exception>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="count"/> is negative or more than 2,147,483,591 (the longest array).</exception>
     /// <exception cref="ArgumentException">Fewer than <paramref name="count"/> bytes remain; nothing was read.</exception>
     /// <exception cref="ObjectDisposedException">The reader was disposed.</exception>
     public byte[] Read(int count)
     {
         ObjectDisposedException.ThrowIf(_disposed, this);
-        ArgumentOutOfRangeException.ThrowIfNegative(count);
+        Guard.ArrayLength(count, nameof(count));
         Blake2XGuard.Readable(count, _output.End - _output.Position, nameof(count));
         byte[] output = new byte[count];
         _output.Read(output);

@@ -1,0 +1,84 @@
+using System;
+using System.Linq;
+
+namespace Blake2Fast.Tests.Surface;
+
+/// <summary>
+/// Answers the contract test computes without the code it checks: RFC 2104 HMAC and RFC 5869 HKDF
+/// written out over the plain one-shot hash, and the unlimited-fanout tree node by node over
+/// <see cref="Blake2bParameters"/> (as make-tree-vectors.py does with hashlib). The one-shots they
+/// stand on are checked against hashlib and b3sum in <see cref="OracleAnchorTests"/>.
+/// </summary>
+internal static class Oracles
+{
+    /// <summary>HMAC(key, message) = H((K0 ^ opad) || H((K0 ^ ipad) || message)), RFC 2104.</summary>
+    public static byte[] Hmac(bool wide, byte[] key, byte[] message)
+    {
+        int block = wide ? Blake2b.BlockLength : Blake2s.BlockLength;
+        if (key.Length > block)
+        {
+            key = Hash(wide, key);
+        }
+
+        byte[] inner = new byte[block + message.Length];
+        byte[] outer = new byte[block + (wide ? 64 : 32)];
+        for (int i = 0; i < block; i++)
+        {
+            byte k = i < key.Length ? key[i] : (byte)0;
+            inner[i] = (byte)(k ^ 0x36);
+            outer[i] = (byte)(k ^ 0x5c);
+        }
+
+        message.CopyTo(inner, block);
+        Hash(wide, inner).CopyTo(outer, block);
+        return Hash(wide, outer);
+    }
+
+    /// <summary>HKDF-Extract, RFC 5869 section 2.2: an empty salt is HashLen zero bytes.</summary>
+    public static byte[] HkdfExtract(bool wide, byte[] salt, byte[] ikm) =>
+        Hmac(wide, salt.Length == 0 ? new byte[wide ? 64 : 32] : salt, ikm);
+
+    /// <summary>HKDF-Expand, RFC 5869 section 2.3.</summary>
+    public static byte[] HkdfExpand(bool wide, byte[] prk, byte[] info, int length)
+    {
+        byte[] output = new byte[length];
+        byte[] previous = [];
+        for (int offset = 0, i = 1; offset < length; i++)
+        {
+            previous = Hmac(wide, prk, [.. previous, .. info, (byte)i]);
+            int take = Math.Min(previous.Length, length - offset);
+            previous.AsSpan(0, take).CopyTo(output.AsSpan(offset));
+            offset += take;
+        }
+
+        return output;
+    }
+
+    /// <summary>
+    /// The tree with unlimited fanout: leaves of <paramref name="leafLength"/> bytes at depth 0 (one
+    /// empty leaf for an empty message), the root over their digests at depth 1; every node with
+    /// fanout 0, depth 2, inner length = digest length, the last of each level flagged.
+    /// </summary>
+    public static byte[] Tree(bool wide, byte[] message, long leafLength, int digestLength)
+    {
+        long leaves = Math.Max(1, (message.Length + leafLength - 1) / leafLength);
+        byte[] digests = new byte[leaves * digestLength];
+        for (long i = 0; i < leaves; i++)
+        {
+            int start = (int)(i * leafLength);
+            byte[] leaf = message.AsSpan(start, (int)Math.Min(leafLength, message.Length - start)).ToArray();
+            Node(wide, leaf, leafLength, digestLength, (ulong)i, 0, i == leaves - 1).CopyTo(digests, i * digestLength);
+        }
+
+        return Node(wide, digests, leafLength, digestLength, 0, 1, true);
+    }
+
+    private static byte[] Node(bool wide, byte[] data, long leafLength, int digestLength, ulong offset, int depth, bool last) => wide
+        ? Blake2b.HashData(new Blake2bParameters { DigestLength = digestLength, FanOut = 0, MaxDepth = 2, LeafLength = (uint)leafLength, NodeOffset = offset, NodeDepth = depth, InnerLength = digestLength, IsLastNode = last }, data)
+        : Blake2s.HashData(new Blake2sParameters { DigestLength = digestLength, FanOut = 0, MaxDepth = 2, LeafLength = (uint)leafLength, NodeOffset = offset, NodeDepth = depth, InnerLength = digestLength, IsLastNode = last }, data);
+
+    private static byte[] Hash(bool wide, byte[] data) => wide ? Blake2b.HashData(data.AsSpan()) : Blake2s.HashData(data.AsSpan());
+
+    /// <summary>Concatenates digests (HashMany's destination).</summary>
+    public static byte[] Concat(params byte[][] parts) => parts.SelectMany(p => p).ToArray();
+}
