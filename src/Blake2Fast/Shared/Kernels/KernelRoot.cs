@@ -25,7 +25,7 @@ namespace Blake2Fast.Kernels;
 /// once per run of blocks, not per block.
 /// </para>
 /// <para>
-/// <b>Optimized from the first call</b> (<see cref="MethodImplOptions.AggressiveOptimization"/>):
+/// <b>Optimized from the first call</b> (<c>MethodImplOptions.AggressiveOptimization</c>):
 /// under tiered compilation a method starts as tier-0 code, where nothing is inlined and every
 /// vector operation is a call, and is recompiled only after 30 calls and a 100 ms delay. A block
 /// loop whose rounds are calls runs 60 to 300 times slower: in a fresh process the second
@@ -35,10 +35,11 @@ namespace Blake2Fast.Kernels;
 /// once, fully, when first called (a few milliseconds for the widest kernels). Their code does not
 /// depend on a profile: the BLAKE3 lane kernel compiled this way has the same 541 instructions,
 /// the same 32 vprord and the same 40 stack accesses as its tier-1 code, in another block order.
+/// The flag's value is per build (Shared/Modern and Shared/Polyfills, KernelRoot.Optimization.cs).
 /// </para>
 /// </remarks>
-internal static class KernelRoot
+internal static partial class KernelRoot
 {
     /// <summary>The options of a kernel's root method: never inlined, and fully optimized from its first call.</summary>
-    public const MethodImplOptions Options = MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization;
+    public const MethodImplOptions Options = MethodImplOptions.NoInlining | OptimizedFromFirstCall;
 }
