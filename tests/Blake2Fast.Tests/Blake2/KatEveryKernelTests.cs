@@ -11,23 +11,7 @@ namespace Blake2Fast.Tests;
 /// </summary>
 public class KatEveryKernelTests
 {
-    public static TheoryData<string, byte> Kernels()
-    {
-        var data = new TheoryData<string, byte>();
-        foreach (Api api in new[] { Api.B, Api.S })
-        {
-            foreach (string name in api.Kernels.Names)
-            {
-                byte kernel = api.Kernels.Parse(name);
-                if (api.Kernels.IsSupported(kernel))
-                {
-                    data.Add(api.Name, kernel);
-                }
-            }
-        }
-
-        return data;
-    }
+    public static TheoryData<string, byte> Kernels() => new(from api in new[] { Api.B, Api.S } from k in api.Kernels.Supported() select (api.Name, k));
 
     [Theory]
     [MemberData(nameof(Kernels))]

@@ -1,7 +1,9 @@
 using System;
 using System.Collections.Concurrent;
+using System.Collections.Generic;
 using System.Linq;
 using System.Reflection;
+using System.Runtime.CompilerServices;
 
 namespace Blake2Fast.Tests;
 
@@ -20,6 +22,8 @@ namespace Blake2Fast.Tests;
 public sealed class Facade(Type type)
 {
     private const BindingFlags Everything = BindingFlags.Public | BindingFlags.NonPublic;
+
+    private static readonly MethodInfo ContainsReferences = typeof(RuntimeHelpers).GetMethod(nameof(RuntimeHelpers.IsReferenceOrContainsReferences))!;
 
     private readonly ConcurrentDictionary<(string Name, Type Signature), Delegate> _bound = new();
 
@@ -73,9 +77,50 @@ public sealed class Facade(Type type)
 
     private static MethodInfo? Find(Type type, string name, BindingFlags binding, Type[] parameters)
     {
-        // Properties bind through their getters (Best, WidestSupported, a state's Kernel).
+        // Properties bind through their getters (Best, WidestSupported, a state's Kernel); a generic
+        // method (Update<T>) binds with a type argument that makes its parameters the ones asked for.
+        // The plain overload wins, as in C# (Update(ReadOnlySpan<byte>) over Update<byte>).
         string[] names = [name, "get_" + name];
-        return type.GetMethods(Everything | binding).SingleOrDefault(m =>
-            names.Contains(m.Name) && !m.IsGenericMethodDefinition && m.GetParameters().Select(p => p.ParameterType).SequenceEqual(parameters));
+        MethodInfo[] candidates = type.GetMethods(Everything | binding).Where(m => names.Contains(m.Name) && m.GetParameters().Length == parameters.Length).ToArray();
+        return candidates.Where(m => !m.IsGenericMethodDefinition).SingleOrDefault(Takes)
+            ?? candidates.Where(m => m.IsGenericMethodDefinition).SelectMany(m => Closings(m, parameters)).SingleOrDefault(Takes);
+
+        bool Takes(MethodInfo m) => m.GetParameters().Select(p => p.ParameterType).SequenceEqual(parameters);
+    }
+
+    /// <summary>A method with one type parameter closed over each type the wanted parameters name or hold (int in int[], ReadOnlySpan&lt;int&gt;).</summary>
+    private static IEnumerable<MethodInfo> Closings(MethodInfo method, Type[] parameters)
+    {
+        if (method.GetGenericArguments().Length != 1)
+        {
+            return [];
+        }
+
+        return parameters
+            .SelectMany(p => p.HasElementType ? [p, p.GetElementType()!] : p.IsGenericType ? [p, .. p.GetGenericArguments()] : new[] { p })
+            .Distinct()
+            .Where(t => !t.IsByRefLike)
+            .Select(t => TryClose(method, t))
+            .OfType<MethodInfo>();
+    }
+
+    private static MethodInfo? TryClose(MethodInfo method, Type argument)
+    {
+        // The runtime checks an unmanaged constraint only as a struct constraint; C# also refuses
+        // a struct that holds references (ArraySegment<int>), and so does this.
+        bool unmanaged = method.GetGenericArguments()[0].GetCustomAttributes().Any(a => a.GetType().Name == "IsUnmanagedAttribute");
+        if (unmanaged && (bool)ContainsReferences.MakeGenericMethod(argument).Invoke(null, null)!)
+        {
+            return null;
+        }
+
+        try
+        {
+            return method.MakeGenericMethod(argument);
+        }
+        catch (ArgumentException)
+        {
+            return null; // The argument breaks another constraint, so it is not this closing.
+        }
     }
 }

@@ -1,6 +1,7 @@
 using System;
 using System.Collections.Generic;
 using System.Globalization;
+using System.Linq;
 
 namespace Blake2Fast.Tests;
 
@@ -24,6 +25,9 @@ public sealed class KernelSet(Type kernel, Type dispatcher)
 
     /// <summary>The widest kernel this machine supports (<c>WidestSupported</c>), where the dispatcher has one.</summary>
     public byte WidestSupported => Byte(_dispatcher.Value<object>("WidestSupported"));
+
+    /// <summary>The kernels this machine (and runtime configuration) can run.</summary>
+    public IEnumerable<byte> Supported() => Names.Select(Parse).Where(IsSupported);
 
     public byte Parse(string name) => Byte(Enum.Parse(kernel, name));
 
