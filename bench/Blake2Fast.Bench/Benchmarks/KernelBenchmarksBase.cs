@@ -1,6 +1,9 @@
 using System;
 using System.Collections.Generic;
+using System.Linq;
 using BenchmarkDotNet.Attributes;
+using Blake2Fast.Internal;
+using Blake2Fast.Kernels;
 
 namespace Blake2Fast.Bench.Benchmarks;
 
@@ -67,4 +70,30 @@ public interface IKernelFamily<TState>
 
     /// <summary>A state for the family's largest digest on the kernel named <paramref name="kernel"/>.</summary>
     static abstract TState Create(string kernel);
+}
+
+/// <summary>BLAKE2b's kernels for <see cref="Blake2bKernelBenchmarks"/>.</summary>
+public readonly struct Blake2bKernelSet : IKernelFamily<Blake2bHashState>
+{
+    /// <inheritdoc/>
+    public static IEnumerable<string> Supported => Enum.GetValues<Blake2bKernel>().Where(Blake2bKernels.IsSupported).Select(k => k.ToString());
+
+    /// <inheritdoc/>
+    public static byte[] HashData(byte[] source) => Blake2b.HashData(source);
+
+    /// <inheritdoc/>
+    public static Blake2bHashState Create(string kernel) => new(Blake2Settings.Sequential(64, default), Enum.Parse<Blake2bKernel>(kernel));
+}
+
+/// <summary>BLAKE2s's kernels for <see cref="Blake2sKernelBenchmarks"/>.</summary>
+public readonly struct Blake2sKernelSet : IKernelFamily<Blake2sHashState>
+{
+    /// <inheritdoc/>
+    public static IEnumerable<string> Supported => Enum.GetValues<Blake2sKernel>().Where(Blake2sKernels.IsSupported).Select(k => k.ToString());
+
+    /// <inheritdoc/>
+    public static byte[] HashData(byte[] source) => Blake2s.HashData(source);
+
+    /// <inheritdoc/>
+    public static Blake2sHashState Create(string kernel) => new(Blake2Settings.Sequential(32, default), Enum.Parse<Blake2sKernel>(kernel));
 }

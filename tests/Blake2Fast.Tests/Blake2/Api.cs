@@ -1,6 +1,7 @@
 using System;
 using System.Collections.Generic;
 using System.IO;
+using System.Linq;
 using System.Security.Cryptography;
 using Blake2Fast.Internal;
 using Blake2Fast.Kernels;
@@ -18,6 +19,22 @@ public sealed record OneShotSurface(string Name, bool TakesKey, bool TakesLength
 
     public bool Accepts(Api api, byte[] key, int digestLength) =>
         (TakesKey || key.Length == 0) && (TakesLength || digestLength == api.DefaultDigestLength);
+
+    /// <summary>Checks the digest of each case this surface can express; returns how many it checked.</summary>
+    public int CheckAccepted(Api api, IEnumerable<(byte[] Key, byte[] Input, byte[] Expected, object Case)> cases)
+    {
+        int checkedCases = 0;
+        foreach ((byte[] key, byte[] input, byte[] expected, object c) in cases)
+        {
+            if (Accepts(api, key, expected.Length))
+            {
+                Check.Digest(expected, Hash(key, input, expected.Length), $"{Name}: {c}");
+                checkedCases++;
+            }
+        }
+
+        return checkedCases;
+    }
 }
 
 /// <summary>
@@ -35,6 +52,10 @@ public abstract class Api
         (k, m) => Blake2s.HashData(key: k, source: m), (scoped in Blake2Settings s, byte kernel) => new Blake2sHashState(s, (Blake2sKernel)kernel));
 
     public static TheoryData<string> Names => new() { "blake2b", "blake2s" };
+
+    /// <summary>Theory rows (algorithm, name): each algorithm with every name <paramref name="names"/> gives for it.</summary>
+    public static TheoryData<string, string> Rows(Func<Api, IEnumerable<string>> names) =>
+        new(from api in new[] { B, S } from name in names(api) select (api.Name, name));
 
     public static Api Get(string name) => name switch
     {

@@ -29,6 +29,14 @@ public abstract class HashManyTests
         return ids;
     }
 
+    /// <summary>The lane kernel numbered <paramref name="id"/>, which this algorithm must support wherever BLAKE2b's does.</summary>
+    private Blake2ManyKernel Supported(int id)
+    {
+        var kernel = (Blake2ManyKernel)id;
+        Assert.True(M.IsSupported(kernel));
+        return kernel;
+    }
+
     /// <summary>Counts around every lane multiple of every kernel, and a few hundred.</summary>
     private IEnumerable<int> Counts(Blake2ManyKernel kernel)
     {
@@ -74,8 +82,7 @@ public abstract class HashManyTests
     [MemberData(nameof(KernelIds))]
     public void Every_kernel_matches_the_one_shot_for_every_count_with_mixed_lengths(int id)
     {
-        var kernel = (Blake2ManyKernel)id;
-        Assert.True(M.IsSupported(kernel));
+        Blake2ManyKernel kernel = Supported(id);
 
         foreach (int count in Counts(kernel))
         {
@@ -92,8 +99,7 @@ public abstract class HashManyTests
     [MemberData(nameof(KernelIds))]
     public void Every_kernel_with_equal_lengths_at_block_edges(int id)
     {
-        var kernel = (Blake2ManyKernel)id;
-        Assert.True(M.IsSupported(kernel));
+        Blake2ManyKernel kernel = Supported(id);
 
         int b = A.BlockLength;
         int count = (2 * M.Lanes(kernel)) + 1;
@@ -111,8 +117,7 @@ public abstract class HashManyTests
     [MemberData(nameof(KernelIds))]
     public void Every_kernel_with_every_key_and_digest_length(int id)
     {
-        var kernel = (Blake2ManyKernel)id;
-        Assert.True(M.IsSupported(kernel));
+        Blake2ManyKernel kernel = Supported(id);
 
         List<byte[]> messages = Messages(M.Lanes(kernel) + 3, 5, MixedLength);
         for (int keyLength = 0; keyLength <= M.MaxKeyLength; keyLength++)
@@ -132,8 +137,7 @@ public abstract class HashManyTests
     [MemberData(nameof(KernelIds))]
     public void Every_kernel_with_full_parameter_blocks(int id)
     {
-        var kernel = (Blake2ManyKernel)id;
-        Assert.True(M.IsSupported(kernel));
+        Blake2ManyKernel kernel = Supported(id);
 
         // Each case's parameters with many messages: its own input (the file's answer) among others (the one-shot's).
         foreach (ParamCase c in TestData.ParamCases(M.Algorithm).Concat(TestData.HashlibCases(M.Algorithm)).Where(c => c.XofLength == 0).Take(120))
@@ -154,8 +158,7 @@ public abstract class HashManyTests
         // Equal-length messages back to back keep the lanes in step, and the 512-bit kernels then
         // read each lane's block where it lies, a message length from the previous lane's, instead
         // of from a stripe; a shorter last message (as a tree's last leaf) takes them out of step.
-        var kernel = (Blake2ManyKernel)id;
-        Assert.True(M.IsSupported(kernel));
+        Blake2ManyKernel kernel = Supported(id);
 
         int b = A.BlockLength;
         foreach (int length in new[] { 1, b, b + 1, 3 * b, (5 * b) + 7 })
