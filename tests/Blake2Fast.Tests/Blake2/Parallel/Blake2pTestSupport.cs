@@ -1,10 +1,12 @@
 using System;
+using System.Collections.Generic;
 using System.IO;
 using System.Runtime.CompilerServices;
 using System.Security.Cryptography;
 using System.Threading;
 using System.Threading.Tasks;
 using Blake2Fast.Internal;
+using Blake2Fast.Kernels;
 
 namespace Blake2Fast.Tests;
 
@@ -64,6 +66,18 @@ public interface IBlake2pFacade
 
     /// <summary>Runs a lane kernel directly on a lane state (<c>Blake2bpKernels.Compress</c>).</summary>
     void CompressLanes(byte kernel, Span<byte> lanes, ReadOnlySpan<byte> stripes, uint increment);
+}
+
+/// <summary>The facades of BLAKE2bp and BLAKE2sp, for their tests and for the build tests.</summary>
+internal static class Blake2pFacades
+{
+    public static readonly IBlake2pFacade Bp = new Blake2pFacade<Blake2bpHashState, Blake2bpKernel>(
+        "blake2bp", typeof(Blake2bp), typeof(Blake2bpKernels), (k, m) => Blake2bp.HashData(key: k, source: m), (scoped in Blake2Settings s, byte kernel) => new Blake2bpHashState(s, (Blake2bpKernel)kernel));
+
+    public static readonly IBlake2pFacade Sp = new Blake2pFacade<Blake2spHashState, Blake2spKernel>(
+        "blake2sp", typeof(Blake2sp), typeof(Blake2spKernels), (k, m) => Blake2sp.HashData(key: k, source: m), (scoped in Blake2Settings s, byte kernel) => new Blake2spHashState(s, (Blake2spKernel)kernel));
+
+    public static IReadOnlyList<IBlake2pFacade> All => [Bp, Sp];
 }
 
 /// <summary>

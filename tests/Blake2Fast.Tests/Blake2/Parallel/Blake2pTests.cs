@@ -5,8 +5,6 @@ using System.Linq;
 using System.Runtime.InteropServices;
 using System.Security.Cryptography;
 using System.Threading.Tasks;
-using Blake2Fast.Internal;
-using Blake2Fast.Kernels;
 
 namespace Blake2Fast.Tests;
 
@@ -609,8 +607,7 @@ public abstract class Blake2pTests
 /// <summary>The shared parallel-mode tests (<see cref="Blake2pTests"/>) for BLAKE2bp.</summary>
 public sealed class Blake2bpTests : Blake2pTests
 {
-    private protected override IBlake2pFacade F { get; } = new Blake2pFacade<Blake2bpHashState, Blake2bpKernel>(
-        "blake2bp", typeof(Blake2bp), typeof(Blake2bpKernels), (k, m) => Blake2bp.HashData(key: k, source: m), (scoped in Blake2Settings s, byte kernel) => new Blake2bpHashState(s, (Blake2bpKernel)kernel));
+    private protected override IBlake2pFacade F => Blake2pFacades.Bp;
 
     private protected override (int DigestLength, int Degree, int BlockLength) Expected => (64, 4, 128);
 }
@@ -618,8 +615,7 @@ public sealed class Blake2bpTests : Blake2pTests
 /// <summary>The shared parallel-mode tests (<see cref="Blake2pTests"/>) for BLAKE2sp.</summary>
 public sealed class Blake2spTests : Blake2pTests
 {
-    private protected override IBlake2pFacade F { get; } = new Blake2pFacade<Blake2spHashState, Blake2spKernel>(
-        "blake2sp", typeof(Blake2sp), typeof(Blake2spKernels), (k, m) => Blake2sp.HashData(key: k, source: m), (scoped in Blake2Settings s, byte kernel) => new Blake2spHashState(s, (Blake2spKernel)kernel));
+    private protected override IBlake2pFacade F => Blake2pFacades.Sp;
 
     private protected override (int DigestLength, int Degree, int BlockLength) Expected => (32, 8, 64);
 }
