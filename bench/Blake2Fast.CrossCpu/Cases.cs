@@ -27,41 +27,22 @@ internal static class Cases
     {
         var cases = new List<Case>();
 
-        cases.Add(new("BLAKE2b-512", "Blake2b.HashData (dispatcher: " + Blake2bKernels.Best + ")", (s, d) => Blake2b.HashData(s, d.AsSpan(0, 64)), 64));
-        foreach (Blake2bKernel k in Enum.GetValues<Blake2bKernel>().Where(Blake2bKernels.IsSupported))
+        AddFamily<Blake2bKernel>(cases, "BLAKE2b-512", 64, $"Blake2b.HashData (dispatcher: {Blake2bKernels.Best})", (s, d) => Blake2b.HashData(s, d.AsSpan(0, 64)), Blake2bKernels.IsSupported, k => (s, d) =>
+            Blake2Message<Blake2bVariant>.Hash(Blake2Settings.Sequential(64, default), s, d.AsSpan(0, 64), (byte)k));
+        AddFamily<Blake2sKernel>(cases, "BLAKE2s-256", 32, $"Blake2s.HashData (dispatcher: {Blake2sKernels.Best})", (s, d) => Blake2s.HashData(s, d.AsSpan(0, 32)), Blake2sKernels.IsSupported, k => (s, d) =>
+            Blake2Message<Blake2sVariant>.Hash(Blake2Settings.Sequential(32, default), s, d.AsSpan(0, 32), (byte)k));
+        AddFamily<Blake2bpKernel>(cases, "BLAKE2bp-512", 64, $"Blake2bp.HashData (dispatcher: {Blake2bpKernels.Best})", (s, d) => Blake2bp.HashData(s, d.AsSpan(0, 64)), Blake2bpKernels.IsSupported, k => (s, d) =>
         {
-            cases.Add(new("BLAKE2b-512", $"kernel {k} (forced)", (s, d) =>
-                Blake2Message<Blake2bVariant>.Hash(Blake2Settings.Sequential(64, default), s, d.AsSpan(0, 64), (byte)k), 64));
-        }
-
-        cases.Add(new("BLAKE2s-256", "Blake2s.HashData (dispatcher: " + Blake2sKernels.Best + ")", (s, d) => Blake2s.HashData(s, d.AsSpan(0, 32)), 32));
-        foreach (Blake2sKernel k in Enum.GetValues<Blake2sKernel>().Where(Blake2sKernels.IsSupported))
+            var state = new Blake2bpHashState(Blake2Settings.Sequential(64, default), k);
+            state.Update(s);
+            state.Finish(d.AsSpan(0, 64));
+        });
+        AddFamily<Blake2spKernel>(cases, "BLAKE2sp-256", 32, $"Blake2sp.HashData (dispatcher: {Blake2spKernels.Best})", (s, d) => Blake2sp.HashData(s, d.AsSpan(0, 32)), Blake2spKernels.IsSupported, k => (s, d) =>
         {
-            cases.Add(new("BLAKE2s-256", $"kernel {k} (forced)", (s, d) =>
-                Blake2Message<Blake2sVariant>.Hash(Blake2Settings.Sequential(32, default), s, d.AsSpan(0, 32), (byte)k), 32));
-        }
-
-        cases.Add(new("BLAKE2bp-512", "Blake2bp.HashData (dispatcher: " + Blake2bpKernels.Best + ")", (s, d) => Blake2bp.HashData(s, d.AsSpan(0, 64)), 64));
-        foreach (Blake2bpKernel k in Enum.GetValues<Blake2bpKernel>().Where(Blake2bpKernels.IsSupported))
-        {
-            cases.Add(new("BLAKE2bp-512", $"kernel {k} (forced)", (s, d) =>
-            {
-                var state = new Blake2bpHashState(Blake2Settings.Sequential(64, default), k);
-                state.Update(s);
-                state.Finish(d.AsSpan(0, 64));
-            }, 64));
-        }
-
-        cases.Add(new("BLAKE2sp-256", "Blake2sp.HashData (dispatcher: " + Blake2spKernels.Best + ")", (s, d) => Blake2sp.HashData(s, d.AsSpan(0, 32)), 32));
-        foreach (Blake2spKernel k in Enum.GetValues<Blake2spKernel>().Where(Blake2spKernels.IsSupported))
-        {
-            cases.Add(new("BLAKE2sp-256", $"kernel {k} (forced)", (s, d) =>
-            {
-                var state = new Blake2spHashState(Blake2Settings.Sequential(32, default), k);
-                state.Update(s);
-                state.Finish(d.AsSpan(0, 32));
-            }, 32));
-        }
+            var state = new Blake2spHashState(Blake2Settings.Sequential(32, default), k);
+            state.Update(s);
+            state.Finish(d.AsSpan(0, 32));
+        });
 
         cases.Add(new("BLAKE3-256", "Blake3.HashData (kernel: " + Blake3Kernels.Best + ")", (s, d) => Blake3.HashData(s, d.AsSpan(0, 32)), 32));
         if (Blake3C.IsAvailable)
@@ -123,6 +104,20 @@ internal static class Cases
         }
 
         return cases;
+    }
+
+    /// <summary>
+    /// A family's rows: its public one-shot (the dispatcher's pick), then each kernel this machine
+    /// supports, forced, through the row <paramref name="forced"/> builds for it.
+    /// </summary>
+    private static void AddFamily<TKernel>(List<Case> cases, string algorithm, int digestLength, string dispatcherRow, Action<byte[], byte[]> dispatcher, Func<TKernel, bool> isSupported, Func<TKernel, Action<byte[], byte[]>> forced)
+        where TKernel : struct, Enum
+    {
+        cases.Add(new(algorithm, dispatcherRow, dispatcher, digestLength));
+        foreach (TKernel k in Enum.GetValues<TKernel>().Where(isSupported))
+        {
+            cases.Add(new(algorithm, $"kernel {k} (forced)", forced(k), digestLength));
+        }
     }
 
     /// <summary>The original's ComputeAndWriteHash(ReadOnlySpan&lt;byte&gt;, Span&lt;byte&gt;), whose digest length is the output's.</summary>

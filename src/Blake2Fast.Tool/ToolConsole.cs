@@ -8,31 +8,22 @@ namespace Blake2Fast.Tool;
 /// The standard streams of one run plus what the tool needs to know about the terminal. Tests
 /// pass memory streams and a string writer; the program passes the process's own streams.
 /// </summary>
-internal sealed class ToolConsole
+internal sealed class ToolConsole(Stream stdin, Stream stdout, TextWriter stderr, bool showProgress, bool utf8Locale)
 {
-    public ToolConsole(Stream stdin, Stream stdout, TextWriter stderr, bool showProgress, bool utf8Locale)
-    {
-        StandardInput = stdin;
-        StandardOutput = stdout;
-        StandardError = stderr;
-        ShowProgress = showProgress;
-        Utf8Locale = utf8Locale;
-    }
+    public Stream StandardInput { get; } = stdin;
 
-    public Stream StandardInput { get; }
+    public Stream StandardOutput { get; } = stdout;
 
-    public Stream StandardOutput { get; }
-
-    public TextWriter StandardError { get; }
+    public TextWriter StandardError { get; } = stderr;
 
     /// <summary>Whether a progress line may be drawn on standard error (it is a terminal).</summary>
-    public bool ShowProgress { get; }
+    public bool ShowProgress { get; } = showProgress;
 
     /// <summary>
     /// Whether the locale is UTF-8: messages then quote values ‘like this’ and print non-ASCII
     /// names as they are; otherwise values are quoted 'like this' and such names escaped.
     /// </summary>
-    public bool Utf8Locale { get; }
+    public bool Utf8Locale { get; } = utf8Locale;
 
     /// <summary>Writes <c>b2fast: message</c> to standard error, after flushing what standard output holds.</summary>
     public void Error(string message)

@@ -3,31 +3,21 @@ using System;
 namespace Blake2Fast.Conformance;
 
 /// <summary>One fixed-length BLAKE2 variant through its public API.</summary>
-internal sealed class Algorithm
+internal sealed class Algorithm(string name, int maxDigest, int maxKey, int blockLength, Func<byte[], byte[], int, byte[]> oneShot, Func<int, byte[], IBlake2Incremental> incremental)
 {
-    private Algorithm(string name, int maxDigest, int maxKey, int blockLength, Func<byte[], byte[], int, byte[]> oneShot, Func<int, byte[], IBlake2Incremental> incremental)
-    {
-        Name = name;
-        MaxDigestLength = maxDigest;
-        MaxKeyLength = maxKey;
-        BlockLength = blockLength;
-        OneShot = oneShot;
-        Incremental = incremental;
-    }
+    public string Name { get; } = name;
 
-    public string Name { get; }
+    public int MaxDigestLength { get; } = maxDigest;
 
-    public int MaxDigestLength { get; }
+    public int MaxKeyLength { get; } = maxKey;
 
-    public int MaxKeyLength { get; }
-
-    public int BlockLength { get; }
+    public int BlockLength { get; } = blockLength;
 
     /// <summary>(key, input, digest length) to digest, through HashData.</summary>
-    public Func<byte[], byte[], int, byte[]> OneShot { get; }
+    public Func<byte[], byte[], int, byte[]> OneShot { get; } = oneShot;
 
     /// <summary>(digest length, key) to a hasher, used only through the interface 2.x code uses.</summary>
-    public Func<int, byte[], IBlake2Incremental> Incremental { get; }
+    public Func<int, byte[], IBlake2Incremental> Incremental { get; } = incremental;
 
     public static Algorithm[] All { get; } =
     [

@@ -23,21 +23,8 @@ internal static class Json
     {
         int at = 0;
         var result = new Dictionary<string, List<Dictionary<string, object>>>(StringComparer.Ordinal);
-        Expect(text, ref at, '{');
-        while (true)
-        {
-            SkipSpace(text, ref at);
-            string name = ReadString(text, ref at);
-            Expect(text, ref at, ':');
-            result[name] = ReadArray(text, ref at);
-            SkipSpace(text, ref at);
-            if (text[at] == '}')
-            {
-                return result;
-            }
-
-            Expect(text, ref at, ',');
-        }
+        ReadSequence(text, ref at, '{', '}', (string t, ref int a) => result[ReadName(t, ref a)] = ReadArray(t, ref a));
+        return result;
     }
 
     /// <summary>One object whose values are strings, numbers, booleans or arrays of flat objects (blake3-test-vectors.json: "key", "context_string", "cases").</summary>
@@ -50,55 +37,55 @@ internal static class Json
     private static List<Dictionary<string, object>> ReadArray(string text, ref int at)
     {
         var result = new List<Dictionary<string, object>>();
-        Expect(text, ref at, '[');
+        ReadSequence(text, ref at, '[', ']', (string t, ref int a) => result.Add(ReadObject(t, ref a)));
+        return result;
+    }
+
+    private static Dictionary<string, object> ReadObject(string text, ref int at)
+    {
+        var obj = new Dictionary<string, object>(StringComparer.Ordinal);
+        ReadSequence(text, ref at, '{', '}', (string t, ref int a) => obj[ReadName(t, ref a)] = ReadValue(t, ref a));
+        return obj;
+    }
+
+    /// <summary>
+    /// Reads <paramref name="open"/>, then items separated by commas (or none), then
+    /// <paramref name="close"/>: the shape of both arrays and objects.
+    /// </summary>
+    private static void ReadSequence(string text, ref int at, char open, char close, ItemReader readItem)
+    {
+        Expect(text, ref at, open);
         SkipSpace(text, ref at);
-        if (text[at] == ']')
+        if (text[at] == close)
         {
             at++;
-            return result;
+            return;
         }
 
         while (true)
         {
-            result.Add(ReadObject(text, ref at));
+            readItem(text, ref at);
             SkipSpace(text, ref at);
-            if (text[at] == ']')
+            if (text[at] == close)
             {
                 at++;
-                return result;
+                return;
             }
 
             Expect(text, ref at, ',');
         }
     }
 
-    private static Dictionary<string, object> ReadObject(string text, ref int at)
+    private delegate void ItemReader(string text, ref int at);
+
+    /// <summary>An object member's name and its colon, leaving <paramref name="at"/> on the value.</summary>
+    private static string ReadName(string text, ref int at)
     {
-        var obj = new Dictionary<string, object>(StringComparer.Ordinal);
-        Expect(text, ref at, '{');
         SkipSpace(text, ref at);
-        if (text[at] == '}')
-        {
-            at++;
-            return obj;
-        }
-
-        while (true)
-        {
-            SkipSpace(text, ref at);
-            string key = ReadString(text, ref at);
-            Expect(text, ref at, ':');
-            SkipSpace(text, ref at);
-            obj[key] = ReadValue(text, ref at);
-            SkipSpace(text, ref at);
-            if (text[at] == '}')
-            {
-                at++;
-                return obj;
-            }
-
-            Expect(text, ref at, ',');
-        }
+        string name = ReadString(text, ref at);
+        Expect(text, ref at, ':');
+        SkipSpace(text, ref at);
+        return name;
     }
 
     private static object ReadValue(string text, ref int at)

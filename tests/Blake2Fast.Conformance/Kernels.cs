@@ -1,4 +1,5 @@
 using System;
+using System.Globalization;
 using System.Collections.Generic;
 using System.Linq;
 using Blake2Fast.Internal;
@@ -28,42 +29,14 @@ internal static class KernelChecks
         report.Begin("kernels against the scalar kernel");
         var lengths = Enumerable.Range(0, 601).Concat(Enumerable.Range(0, 16).Select(i => 601 + (i * 31))).Concat([1023, 1024, 1025, 1100]).ToArray();
         int forced = 0;
-        foreach (Blake2bKernel k in Enum.GetValues(typeof(Blake2bKernel)).Cast<Blake2bKernel>().Where(k => k != Blake2bKernel.Scalar && Blake2bKernels.IsSupported(k)))
-        {
-            forced++;
-            Compare(report, "blake2b " + k, 64, 64, lengths, (key, input, d) => HashB(key, input, d, k), (key, input, d) => HashB(key, input, d, Blake2bKernel.Scalar));
-        }
-
-        foreach (Blake2sKernel k in Enum.GetValues(typeof(Blake2sKernel)).Cast<Blake2sKernel>().Where(k => k != Blake2sKernel.Scalar && Blake2sKernels.IsSupported(k)))
-        {
-            forced++;
-            Compare(report, "blake2s " + k, 32, 32, lengths, (key, input, d) => HashS(key, input, d, k), (key, input, d) => HashS(key, input, d, Blake2sKernel.Scalar));
-        }
-
-        foreach (Blake2bpKernel k in Enum.GetValues(typeof(Blake2bpKernel)).Cast<Blake2bpKernel>().Where(k => k != Blake2bpKernel.Scalar && Blake2bpKernels.IsSupported(k)))
-        {
-            forced++;
-            Compare(report, "blake2bp " + k, 64, 64, lengths, (key, input, d) => HashBp(key, input, d, k), (key, input, d) => HashBp(key, input, d, Blake2bpKernel.Scalar));
-        }
-
-        foreach (Blake2spKernel k in Enum.GetValues(typeof(Blake2spKernel)).Cast<Blake2spKernel>().Where(k => k != Blake2spKernel.Scalar && Blake2spKernels.IsSupported(k)))
-        {
-            forced++;
-            Compare(report, "blake2sp " + k, 32, 32, lengths, (key, input, d) => HashSp(key, input, d, k), (key, input, d) => HashSp(key, input, d, Blake2spKernel.Scalar));
-        }
+        forced += CompareEach<Blake2bKernel>(report, "blake2b", 64, 64, lengths, Blake2bKernels.IsSupported, HashB);
+        forced += CompareEach<Blake2sKernel>(report, "blake2s", 32, 32, lengths, Blake2sKernels.IsSupported, HashS);
+        forced += CompareEach<Blake2bpKernel>(report, "blake2bp", 64, 64, lengths, Blake2bpKernels.IsSupported, HashBp);
+        forced += CompareEach<Blake2spKernel>(report, "blake2sp", 32, 32, lengths, Blake2spKernels.IsSupported, HashSp);
 
         int[] outputLengths = [1, 63, 64, 65, 255, 256, 257, 1000, 2049];
-        foreach (Blake2XbKernel k in Enum.GetValues(typeof(Blake2XbKernel)).Cast<Blake2XbKernel>().Where(k => k != Blake2XbKernel.Scalar && Blake2XbKernels.IsSupported(k)))
-        {
-            forced++;
-            Compare(report, "blake2xb " + k, 64, 0, outputLengths, (key, input, d) => HashXb(key, input, d, k), (key, input, d) => HashXb(key, input, d, Blake2XbKernel.Scalar), fixedInputLength: 100);
-        }
-
-        foreach (Blake2XsKernel k in Enum.GetValues(typeof(Blake2XsKernel)).Cast<Blake2XsKernel>().Where(k => k != Blake2XsKernel.Scalar && Blake2XsKernels.IsSupported(k)))
-        {
-            forced++;
-            Compare(report, "blake2xs " + k, 32, 0, outputLengths, (key, input, d) => HashXs(key, input, d, k), (key, input, d) => HashXs(key, input, d, Blake2XsKernel.Scalar), fixedInputLength: 100);
-        }
+        forced += CompareEach<Blake2XbKernel>(report, "blake2xb", 64, 0, outputLengths, Blake2XbKernels.IsSupported, HashXb, fixedInputLength: 100);
+        forced += CompareEach<Blake2XsKernel>(report, "blake2xs", 32, 0, outputLengths, Blake2XsKernels.IsSupported, HashXs, fixedInputLength: 100);
 
         foreach (Blake3Kernel k in Enum.GetValues(typeof(Blake3Kernel)).Cast<Blake3Kernel>().Where(k => k != Blake3Kernel.Scalar && Blake3Kernels.IsSupported(k)))
         {
@@ -72,6 +45,20 @@ internal static class KernelChecks
         }
 
         Console.WriteLine($"  kernels compared with the scalar ones: {forced} (this build and machine support no others)");
+    }
+
+    /// <summary>Each supported kernel of a BLAKE2 family but the scalar one (0 in every family's enum) against the scalar one; returns how many it compared.</summary>
+    private static int CompareEach<TKernel>(Report report, string family, int maxKey, int maxDigest, int[] lengths, Func<TKernel, bool> isSupported, Func<byte[], byte[], int, TKernel, byte[]> hash, int fixedInputLength = -1)
+        where TKernel : struct, Enum
+    {
+        int forced = 0;
+        foreach (TKernel k in Enum.GetValues(typeof(TKernel)).Cast<TKernel>().Where(k => Convert.ToByte(k, CultureInfo.InvariantCulture) != 0 && isSupported(k)))
+        {
+            forced++;
+            Compare(report, family + " " + k, maxKey, maxDigest, lengths, (key, input, d) => hash(key, input, d, k), (key, input, d) => hash(key, input, d, default), fixedInputLength);
+        }
+
+        return forced;
     }
 
     /// <summary>
@@ -148,33 +135,18 @@ internal static class KernelChecks
         }
     }
 
-    private static byte[] HashB(byte[] key, byte[] input, int digest, Blake2bKernel kernel)
+    /// <summary>Feeds <paramref name="input"/> to a state made on a forced kernel and finishes it.</summary>
+    private static byte[] Finish<TState>(TState state, byte[] input)
+        where TState : struct, IBlake2Incremental
     {
-        var state = new Blake2bHashState(Blake2Settings.Sequential(digest, key), kernel);
         state.Update(input);
         return state.Finish();
     }
 
-    private static byte[] HashS(byte[] key, byte[] input, int digest, Blake2sKernel kernel)
-    {
-        var state = new Blake2sHashState(Blake2Settings.Sequential(digest, key), kernel);
-        state.Update(input);
-        return state.Finish();
-    }
-
-    private static byte[] HashBp(byte[] key, byte[] input, int digest, Blake2bpKernel kernel)
-    {
-        var state = new Blake2bpHashState(Blake2Settings.Sequential(digest, key), kernel);
-        state.Update(input);
-        return state.Finish();
-    }
-
-    private static byte[] HashSp(byte[] key, byte[] input, int digest, Blake2spKernel kernel)
-    {
-        var state = new Blake2spHashState(Blake2Settings.Sequential(digest, key), kernel);
-        state.Update(input);
-        return state.Finish();
-    }
+    private static byte[] HashB(byte[] key, byte[] input, int digest, Blake2bKernel kernel) => Finish(new Blake2bHashState(Blake2Settings.Sequential(digest, key), kernel), input);
+    private static byte[] HashS(byte[] key, byte[] input, int digest, Blake2sKernel kernel) => Finish(new Blake2sHashState(Blake2Settings.Sequential(digest, key), kernel), input);
+    private static byte[] HashBp(byte[] key, byte[] input, int digest, Blake2bpKernel kernel) => Finish(new Blake2bpHashState(Blake2Settings.Sequential(digest, key), kernel), input);
+    private static byte[] HashSp(byte[] key, byte[] input, int digest, Blake2spKernel kernel) => Finish(new Blake2spHashState(Blake2Settings.Sequential(digest, key), kernel), input);
 
     private static byte[] HashXb(byte[] key, byte[] input, int length, Blake2XbKernel kernel)
     {

@@ -7,17 +7,8 @@ using Xunit.Abstractions;
 namespace Blake2Fast.Tool.Tests;
 
 /// <summary><c>-c</c>: round trips, corrupted and malformed lines, missing files and every reporting option.</summary>
-public sealed class CheckTests : IClassFixture<TestFiles>
+public sealed class CheckTests(TestFiles files, ITestOutputHelper log) : IClassFixture<TestFiles>
 {
-    private readonly TestFiles _files;
-    private readonly ITestOutputHelper _log;
-
-    public CheckTests(TestFiles files, ITestOutputHelper log)
-    {
-        _files = files;
-        _log = log;
-    }
-
     [Theory]
     [InlineData()]
     [InlineData("--tag")]
@@ -32,8 +23,8 @@ public sealed class CheckTests : IClassFixture<TestFiles>
 
         Assert.Equal(0, ours.ExitCode);
         Assert.Equal("", ours.Error);
-        Assert.Equal(_files.All.Count, ours.OutputText.Split('\n').Count(l => l.EndsWith(": OK", StringComparison.Ordinal)));
-        OracleAssert.SameAsB2sum(ours, _log, null, "-c", sums);
+        Assert.Equal(files.All.Count, ours.OutputText.Split('\n').Count(l => l.EndsWith(": OK", StringComparison.Ordinal)));
+        OracleAssert.SameAsB2sum(ours, log, null, "-c", sums);
     }
 
     [Theory]
@@ -61,12 +52,12 @@ public sealed class CheckTests : IClassFixture<TestFiles>
         }
         else
         {
-            Assert.Contains(_files.PathOf("block128") + ": FAILED\n", ours.OutputText, StringComparison.Ordinal);
+            Assert.Contains(files.PathOf("block128") + ": FAILED\n", ours.OutputText, StringComparison.Ordinal);
             Assert.Contains("b2fast: WARNING: 1 computed checksum did NOT match\n", ours.Error, StringComparison.Ordinal);
             Assert.Contains("b2fast: WARNING: 1 line is improperly formatted\n", ours.Error, StringComparison.Ordinal);
         }
 
-        OracleAssert.SameAsB2sum(ours, _log, null, args);
+        OracleAssert.SameAsB2sum(ours, log, null, args);
     }
 
     [Fact]
@@ -80,8 +71,8 @@ public sealed class CheckTests : IClassFixture<TestFiles>
 
         Assert.Equal(0, lenient.ExitCode);
         Assert.Equal(1, strict.ExitCode);
-        OracleAssert.SameAsB2sum(lenient, _log, null, "-c", sums);
-        OracleAssert.SameAsB2sum(strict, _log, null, "-c", "--strict", sums);
+        OracleAssert.SameAsB2sum(lenient, log, null, "-c", sums);
+        OracleAssert.SameAsB2sum(strict, log, null, "-c", "--strict", sums);
     }
 
     [Theory]
@@ -92,7 +83,7 @@ public sealed class CheckTests : IClassFixture<TestFiles>
     public void Missing_files_are_read_failures_unless_ignored(int expectedExit, params string[] checkOptions)
     {
         string sums = WriteSums("missing", []);
-        string missingLine = new string('0', 128) + "  " + _files.PathOf("gone") + "\n";
+        string missingLine = new string('0', 128) + "  " + files.PathOf("gone") + "\n";
         File.AppendAllText(sums, missingLine);
         string[] args = [.. checkOptions, "-c", sums];
 
@@ -100,83 +91,83 @@ public sealed class CheckTests : IClassFixture<TestFiles>
         bool ignore = checkOptions.Contains("--ignore-missing");
 
         Assert.Equal(expectedExit, ours.ExitCode);
-        Assert.Equal(!ignore, ours.Error.Contains($"b2fast: {_files.PathOf("gone")}: No such file or directory\n", StringComparison.Ordinal));
-        OracleAssert.SameAsB2sum(ours, _log, null, args);
+        Assert.Equal(!ignore, ours.Error.Contains($"b2fast: {files.PathOf("gone")}: No such file or directory\n", StringComparison.Ordinal));
+        OracleAssert.SameAsB2sum(ours, log, null, args);
     }
 
     [Fact]
     public void Ignore_missing_with_nothing_verified_says_so()
     {
-        string sums = _files.Write("only-missing.sums", Encoding.UTF8.GetBytes(new string('a', 128) + "  " + _files.PathOf("gone") + "\n"));
+        string sums = files.Write("only-missing.sums", Encoding.UTF8.GetBytes(new string('a', 128) + "  " + files.PathOf("gone") + "\n"));
 
         RunResult ours = ToolRunner.Run("-c", "--ignore-missing", sums);
 
         Assert.Equal(1, ours.ExitCode);
         Assert.Equal($"b2fast: {sums}: no file was verified\n", ours.Error);
-        OracleAssert.SameAsB2sum(ours, _log, null, "-c", "--ignore-missing", sums);
+        OracleAssert.SameAsB2sum(ours, log, null, "-c", "--ignore-missing", sums);
     }
 
     [Fact]
     public void Checksums_can_come_from_standard_input()
     {
-        byte[] sums = ToolRunner.Run(_files.PathOf("one"), _files.PathOf("big")).Output;
+        byte[] sums = ToolRunner.Run(files.PathOf("one"), files.PathOf("big")).Output;
 
         RunResult dash = ToolRunner.Run(sums, "-c", "-");
         RunResult none = ToolRunner.Run(sums, "-c");
 
         Assert.Equal(0, dash.ExitCode);
         Assert.Equal(dash.OutputText, none.OutputText);
-        OracleAssert.SameAsB2sum(dash, _log, sums, "-c", "-");
+        OracleAssert.SameAsB2sum(dash, log, sums, "-c", "-");
     }
 
     [Fact]
     public void A_file_without_checksum_lines_is_an_error()
     {
-        string junk = _files.Write("junk.sums", "# comment\n\nnot hex  name\n"u8.ToArray());
+        string junk = files.Write("junk.sums", "# comment\n\nnot hex  name\n"u8.ToArray());
 
         RunResult ours = ToolRunner.Run("-c", junk);
 
         Assert.Equal(1, ours.ExitCode);
         Assert.Equal($"b2fast: {junk}: no properly formatted checksum lines found\n", ours.Error);
-        OracleAssert.SameAsB2sum(ours, _log, null, "-c", junk);
+        OracleAssert.SameAsB2sum(ours, log, null, "-c", junk);
     }
 
     [Fact]
     public void Unusual_but_valid_lines_are_accepted()
     {
-        string one = _files.PathOf("one");
-        string hex = Convert.ToHexStringLower(Blake2b.HashData(_files.Content("one")));
+        string one = files.PathOf("one");
+        string hex = Convert.ToHexStringLower(Blake2b.HashData(files.Content("one")));
         string lines =
             $"{hex.ToUpperInvariant()}  {one}\r\n" +   // upper case hex, CRLF
             $"BLAKE2b({one})= {hex}\n" +                // OpenSSL spacing
-            $"BLAKE2b-256 ({one}) = {hex[..0]}{Convert.ToHexStringLower(Blake2b.HashData(_files.Content("one"), 32))}\n" +
+            $"BLAKE2b-256 ({one}) = {hex[..0]}{Convert.ToHexStringLower(Blake2b.HashData(files.Content("one"), 32))}\n" +
             $"  {hex[..2]}{hex[2..]} *{one}\n";         // leading blanks, binary marker
-        string sums = _files.Write("unusual.sums", Encoding.UTF8.GetBytes(lines));
+        string sums = files.Write("unusual.sums", Encoding.UTF8.GetBytes(lines));
 
         RunResult ours = ToolRunner.Run("-c", sums);
 
         Assert.Equal(0, ours.ExitCode);
         Assert.Equal(4, ours.OutputText.Split('\n').Count(l => l == one + ": OK"));
-        OracleAssert.SameAsB2sum(ours, _log, null, "-c", sums);
+        OracleAssert.SameAsB2sum(ours, log, null, "-c", sums);
     }
 
     private string WriteSums(string name, string[] hashOptions)
     {
-        RunResult made = ToolRunner.Run([.. hashOptions, .. _files.All]);
+        RunResult made = ToolRunner.Run([.. hashOptions, .. files.All]);
         Assert.Equal(0, made.ExitCode);
-        return _files.Write(name + ".sums", made.Output);
+        return files.Write(name + ".sums", made.Output);
     }
 
     // The sums of every file, with block128's digest altered and one line of garbage added.
     private string CorruptedSums()
     {
-        string text = ToolRunner.Run(_files.All.ToArray()).OutputText;
+        string text = ToolRunner.Run(files.All.ToArray()).OutputText;
         string[] lines = text.Split('\n');
         int target = Array.FindIndex(lines, l => l.EndsWith("block128", StringComparison.Ordinal));
         char first = lines[target][0];
         lines[target] = (first == '0' ? '1' : '0') + lines[target][1..];
         string corrupted = string.Join('\n', lines) + "garbage line\n";
-        return _files.Write("corrupted.sums", Encoding.UTF8.GetBytes(corrupted));
+        return files.Write("corrupted.sums", Encoding.UTF8.GetBytes(corrupted));
     }
 
     [Theory]
@@ -191,7 +182,7 @@ public sealed class CheckTests : IClassFixture<TestFiles>
         Assert.EndsWith(": No such file or directory\n", ours.Error, StringComparison.Ordinal);
         if (name.Length == 0)
         {
-            OracleAssert.SameAsB2sum(ours, _log, null, "-c", name);
+            OracleAssert.SameAsB2sum(ours, log, null, "-c", name);
         }
     }
 }

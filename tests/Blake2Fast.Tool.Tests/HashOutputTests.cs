@@ -8,17 +8,8 @@ using Xunit.Abstractions;
 namespace Blake2Fast.Tool.Tests;
 
 /// <summary>Hashing mode: every output format against coreutils b2sum, byte for byte.</summary>
-public sealed class HashOutputTests : IClassFixture<TestFiles>
+public sealed class HashOutputTests(TestFiles files, ITestOutputHelper log) : IClassFixture<TestFiles>
 {
-    private readonly TestFiles _files;
-    private readonly ITestOutputHelper _log;
-
-    public HashOutputTests(TestFiles files, ITestOutputHelper log)
-    {
-        _files = files;
-        _log = log;
-    }
-
     public static TheoryData<string[]> FormatOptions => new()
     {
         Array.Empty<string>(),
@@ -39,19 +30,19 @@ public sealed class HashOutputTests : IClassFixture<TestFiles>
     [MemberData(nameof(FormatOptions))]
     public void Every_format_matches_b2sum(string[] options)
     {
-        string[] args = [.. options, .. _files.All];
+        string[] args = [.. options, .. files.All];
         RunResult ours = ToolRunner.Run(args);
 
         Assert.Equal(0, ours.ExitCode);
         Assert.Equal("", ours.Error);
-        Assert.Equal(ExpectedFromLibrary(options, _files.All), ours.OutputText);
-        OracleAssert.SameAsB2sum(ours, _log, null, args);
+        Assert.Equal(ExpectedFromLibrary(options, files.All), ours.OutputText);
+        OracleAssert.SameAsB2sum(ours, log, null, args);
     }
 
     [Fact]
     public void Standard_input_is_read_for_a_dash_and_for_no_file()
     {
-        byte[] input = _files.Content("big");
+        byte[] input = files.Content("big");
         string expected = Convert.ToHexStringLower(Blake2b.HashData(input)) + "  -\n";
 
         RunResult none = ToolRunner.Run(input);
@@ -61,21 +52,21 @@ public sealed class HashOutputTests : IClassFixture<TestFiles>
         Assert.Equal(expected, none.OutputText);
         Assert.Equal(expected, dash.OutputText);
         Assert.Equal("BLAKE2b-128 (-) = " + Convert.ToHexStringLower(Blake2b.HashData(input, 16)) + "\n", tagged.OutputText);
-        OracleAssert.SameAsB2sum(none, _log, input);
-        OracleAssert.SameAsB2sum(tagged, _log, input, "--tag", "-l", "128", "-");
+        OracleAssert.SameAsB2sum(none, log, input);
+        OracleAssert.SameAsB2sum(tagged, log, input, "--tag", "-l", "128", "-");
     }
 
     [Fact]
     public void A_missing_file_is_reported_and_the_others_are_still_hashed()
     {
-        string[] args = [_files.PathOf("one"), _files.PathOf("missing"), _files.PathOf("block128"), _files.PathOf("no such\nfile"), _files.Directory];
+        string[] args = [files.PathOf("one"), files.PathOf("missing"), files.PathOf("block128"), files.PathOf("no such\nfile"), files.Directory];
         RunResult ours = ToolRunner.Run(args);
 
         Assert.Equal(1, ours.ExitCode);
         Assert.Equal(2, ours.OutputText.Count(c => c == '\n'));
-        Assert.Contains($"b2fast: {_files.PathOf("missing")}: No such file or directory\n", ours.Error, StringComparison.Ordinal);
-        Assert.Contains($"b2fast: {_files.Directory}: Is a directory\n", ours.Error, StringComparison.Ordinal);
-        OracleAssert.SameAsB2sum(ours, _log, null, args);
+        Assert.Contains($"b2fast: {files.PathOf("missing")}: No such file or directory\n", ours.Error, StringComparison.Ordinal);
+        Assert.Contains($"b2fast: {files.Directory}: Is a directory\n", ours.Error, StringComparison.Ordinal);
+        OracleAssert.SameAsB2sum(ours, log, null, args);
     }
 
     [Theory]
@@ -92,11 +83,11 @@ public sealed class HashOutputTests : IClassFixture<TestFiles>
     [InlineData("x'é")]
     public void Names_in_error_messages_are_quoted_like_coreutils(string name)
     {
-        string path = _files.PathOf(name);
+        string path = files.PathOf(name);
         RunResult ours = ToolRunner.Run(path);
 
         Assert.Equal(1, ours.ExitCode);
-        OracleAssert.SameAsB2sum(ours, _log, null, path);
+        OracleAssert.SameAsB2sum(ours, log, null, path);
     }
 
     // Coreutils' format, written out independently of the tool, over digests from the library

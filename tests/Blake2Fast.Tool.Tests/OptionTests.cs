@@ -4,17 +4,9 @@ using Xunit.Abstractions;
 namespace Blake2Fast.Tool.Tests;
 
 /// <summary>Option syntax and usage errors: same messages and exit codes as coreutils b2sum.</summary>
-public sealed class OptionTests : IClassFixture<TestFiles>
+public sealed class OptionTests(TestFiles files, ITestOutputHelper log) : IClassFixture<TestFiles>
 {
     private const string TryHelp = "Try 'b2fast --help' for more information.\n";
-    private readonly TestFiles _files;
-    private readonly ITestOutputHelper _log;
-
-    public OptionTests(TestFiles files, ITestOutputHelper log)
-    {
-        _files = files;
-        _log = log;
-    }
 
     [Theory]
     [InlineData("7", "length is not a multiple of 8")]
@@ -26,14 +18,14 @@ public sealed class OptionTests : IClassFixture<TestFiles>
     [InlineData("99999999999999999999999", "Value too large for defined data type")]
     public void Bad_lengths_fail_like_coreutils(string length, string expectedFragment)
     {
-        string[] args = ["-l", length, _files.PathOf("one")];
+        string[] args = ["-l", length, files.PathOf("one")];
         RunResult ours = ToolRunner.Run(args);
 
         Assert.Equal(1, ours.ExitCode);
         Assert.Empty(ours.Output);
         Assert.StartsWith("b2fast: invalid length: ", ours.Error, StringComparison.Ordinal);
         Assert.Contains(expectedFragment, ours.Error, StringComparison.Ordinal);
-        OracleAssert.SameAsB2sum(ours, _log, null, args);
+        OracleAssert.SameAsB2sum(ours, log, null, args);
     }
 
     [Theory]
@@ -55,14 +47,14 @@ public sealed class OptionTests : IClassFixture<TestFiles>
     [InlineData("-t", "--check", "FILE")]
     public void Usage_errors_print_the_hint_and_exit_1(params string[] template)
     {
-        string[] args = Array.ConvertAll(template, a => a == "FILE" ? _files.PathOf("one") : a);
+        string[] args = Array.ConvertAll(template, a => a == "FILE" ? files.PathOf("one") : a);
         RunResult ours = ToolRunner.Run(args);
 
         Assert.Equal(1, ours.ExitCode);
         Assert.Empty(ours.Output);
         Assert.StartsWith("b2fast: ", ours.Error, StringComparison.Ordinal);
         Assert.EndsWith(TryHelp, ours.Error, StringComparison.Ordinal);
-        OracleAssert.SameAsB2sum(ours, _log, null, args);
+        OracleAssert.SameAsB2sum(ours, log, null, args);
     }
 
     [Fact]
@@ -70,8 +62,8 @@ public sealed class OptionTests : IClassFixture<TestFiles>
     {
         // coreutils 9.1's rule: --tag implies binary, so only a later -t conflicts. (Not compared
         // with b2sum: later coreutils releases relaxed it.)
-        RunResult refused = ToolRunner.Run("--tag", "-t", _files.PathOf("one"));
-        RunResult accepted = ToolRunner.Run("-t", "--tag", _files.PathOf("one"));
+        RunResult refused = ToolRunner.Run("--tag", "-t", files.PathOf("one"));
+        RunResult accepted = ToolRunner.Run("-t", "--tag", files.PathOf("one"));
 
         Assert.Equal(1, refused.ExitCode);
         Assert.Equal("b2fast: --tag does not support --text mode\n" + TryHelp, refused.Error);
@@ -90,11 +82,11 @@ public sealed class OptionTests : IClassFixture<TestFiles>
     [InlineData(1, "--bogus", "--help")]
     public void Getopt_syntax_matches(int expectedExitCode, params string[] template)
     {
-        string[] args = Array.ConvertAll(template, a => a == "FILE" ? _files.PathOf("one") : a);
+        string[] args = Array.ConvertAll(template, a => a == "FILE" ? files.PathOf("one") : a);
         RunResult ours = ToolRunner.Run(args);
 
         Assert.Equal(expectedExitCode, ours.ExitCode);
-        OracleAssert.SameAsB2sum(ours, _log, null, args);
+        OracleAssert.SameAsB2sum(ours, log, null, args);
     }
 
     [Theory]
@@ -108,15 +100,15 @@ public sealed class OptionTests : IClassFixture<TestFiles>
     public void Values_that_do_not_print_are_escaped_as_coreutils_escapes_them(string length)
     {
         // The value was quoted as it was: a newline in it split the message over two lines.
-        string[] args = ["-l", length, _files.PathOf("one")];
+        string[] args = ["-l", length, files.PathOf("one")];
         RunResult ours = ToolRunner.Run(args);
 
         Assert.Equal(1, ours.ExitCode);
         Assert.Single(ours.Error.TrimEnd('\n').Split('\n'));
-        OracleAssert.SameAsB2sum(ours, _log, null, args);
+        OracleAssert.SameAsB2sum(ours, log, null, args);
 
         // -a, which b2sum lacks: the whole "invalid argument VALUE for --algorithm" on its first line.
-        RunResult algorithm = ToolRunner.Run("-a", length, _files.PathOf("one"));
+        RunResult algorithm = ToolRunner.Run("-a", length, files.PathOf("one"));
         Assert.Equal(1, algorithm.ExitCode);
         Assert.Contains(" for ", algorithm.Error.Split('\n')[0], StringComparison.Ordinal);
     }
@@ -129,7 +121,7 @@ public sealed class OptionTests : IClassFixture<TestFiles>
     public void An_at_file_with_no_name_is_a_missing_file(string option, string name)
     {
         // File.ReadAllBytes threw ArgumentException for these names, out of Cli.Run: the tool died with status 134.
-        RunResult ours = ToolRunner.Run(option, "@" + name, _files.PathOf("one"));
+        RunResult ours = ToolRunner.Run(option, "@" + name, files.PathOf("one"));
 
         Assert.Equal(1, ours.ExitCode);
         Assert.Empty(ours.Output);

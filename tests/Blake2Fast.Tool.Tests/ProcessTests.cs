@@ -6,49 +6,40 @@ using Xunit.Abstractions;
 namespace Blake2Fast.Tool.Tests;
 
 /// <summary>The built executable, run as a process: real standard streams, real exit codes.</summary>
-public sealed class ProcessTests : IClassFixture<TestFiles>
+public sealed class ProcessTests(TestFiles files, ITestOutputHelper log) : IClassFixture<TestFiles>
 {
-    private readonly TestFiles _files;
-    private readonly ITestOutputHelper _log;
-
-    public ProcessTests(TestFiles files, ITestOutputHelper log)
-    {
-        _files = files;
-        _log = log;
-    }
-
     [Fact]
     public void The_executable_hashes_files_and_reports_errors()
     {
-        string[] args = ["--tag", "-l", "256", _files.PathOf("big"), _files.PathOf("nothing here"), _files.PathOf("new\nline")];
+        string[] args = ["--tag", "-l", "256", files.PathOf("big"), files.PathOf("nothing here"), files.PathOf("new\nline")];
 
         RunResult ours = RunExecutable(null, args);
 
         Assert.Equal(1, ours.ExitCode);
         Assert.Equal(ToolRunner.Run(args).ToString(), ours.ToString());
-        OracleAssert.SameAsB2sum(ours, _log, null, args);
+        OracleAssert.SameAsB2sum(ours, log, null, args);
     }
 
     [Fact]
     public void The_executable_reads_a_pipe_on_standard_input()
     {
-        byte[] input = _files.Content("big");
+        byte[] input = files.Content("big");
 
         RunResult ours = RunExecutable(input);
 
         Assert.Equal(0, ours.ExitCode);
         Assert.Equal(Convert.ToHexStringLower(Blake2b.HashData(input)) + "  -\n", ours.OutputText);
-        OracleAssert.SameAsB2sum(ours, _log, input);
+        OracleAssert.SameAsB2sum(ours, log, input);
     }
 
     [Fact]
     public void With_one_processor_the_reads_do_not_overlap_and_the_result_is_the_same()
     {
-        string big = _files.PathOf("big");
+        string big = files.PathOf("big");
 
         RunResult single = RunExecutableWithEnvironment(null, new() { ["DOTNET_PROCESSOR_COUNT"] = "1" }, big);
 
-        Assert.Equal(Convert.ToHexStringLower(Blake2b.HashData(_files.Content("big"))) + "  " + big + "\n", single.OutputText);
+        Assert.Equal(Convert.ToHexStringLower(Blake2b.HashData(files.Content("big"))) + "  " + big + "\n", single.OutputText);
     }
 
     private static RunResult RunExecutable(byte[]? stdin, params string[] args) => RunExecutableWithEnvironment(stdin, [], args);

@@ -2,6 +2,7 @@ using System;
 using System.IO;
 using System.Threading;
 using System.Threading.Tasks;
+using Blake2Fast.Tests;
 using Blake2Fast.Tool.Algorithms;
 using Blake2Fast.Tool.Io;
 
@@ -60,7 +61,7 @@ public sealed class StreamHasherTests
         foreach (int length in new[] { (3 * Chunk) + 5, 10, 6 * Chunk })
         {
             byte[] data = Data(length);
-            using var hash = new Blake2bHash(new HashParameters(64, [], [], []));
+            using IIncrementalHash hash = LibraryHashes.Blake2b(new HashParameters(64, [], [], []));
             Assert.Equal(length, hasher.Hash(new MemoryStream(data), hash, progress: null));
             byte[] digest = new byte[64];
             hash.Finish(digest);
@@ -70,7 +71,7 @@ public sealed class StreamHasherTests
 
     private static byte[] HashThroughRing(Stream stream)
     {
-        using var hash = new Blake2bHash(new HashParameters(64, [], [], []));
+        using IIncrementalHash hash = LibraryHashes.Blake2b(new HashParameters(64, [], [], []));
         new StreamHasher().Hash(stream, hash, progress: null);
         byte[] digest = new byte[64];
         hash.Finish(digest);
@@ -109,41 +110,21 @@ public sealed class StreamHasherTests
     }
 
     /// <summary>A pipe-like stream: at most 4000 bytes per read, optionally failing at an offset.</summary>
-    private sealed class TrickleStream(byte[] data, long failAfter) : Stream
+    private sealed class TrickleStream(byte[] data, long failAfter) : ForwardOnlyStream
     {
         private int _position;
 
-        public override bool CanRead => true;
-
-        public override bool CanSeek => false;
-
-        public override bool CanWrite => false;
-
-        public override long Length => throw new NotSupportedException();
-
-        public override long Position { get => throw new NotSupportedException(); set => throw new NotSupportedException(); }
-
-        public override int Read(byte[] buffer, int offset, int count)
+        public override int Read(Span<byte> buffer)
         {
             if (failAfter >= 0 && _position >= failAfter)
             {
                 throw new IOException("Input/output error");
             }
 
-            int n = Math.Min(Math.Min(count, 4000), data.Length - _position);
-            Array.Copy(data, _position, buffer, offset, n);
+            int n = Math.Min(Math.Min(buffer.Length, 4000), data.Length - _position);
+            data.AsSpan(_position, n).CopyTo(buffer);
             _position += n;
             return n;
         }
-
-        public override void Flush()
-        {
-        }
-
-        public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
-
-        public override void SetLength(long value) => throw new NotSupportedException();
-
-        public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
     }
 }

@@ -1,5 +1,4 @@
 using System;
-using System.Collections.Generic;
 using BenchmarkDotNet.Attributes;
 using NativeBlake3 = global::Blake3;
 
@@ -13,38 +12,20 @@ namespace Blake2Fast.Bench.Benchmarks;
 /// One thread: <c>Blake3.HashData</c> against <c>Hasher.Hash</c>. Every core: the
 /// <c>maxDegreeOfParallelism: -1</c> overload against <c>Hasher.UpdateWithJoin</c> (Rayon's join).
 /// Both stay on one thread for small inputs. The startup check compares every BLAKE3 row's digest.
+/// The sizes are those of issue #22: 64 B, 1 KiB, 16 KiB, 1 MiB and 64 MiB.
 /// </remarks>
 [BenchmarkCategory(Categories.Blake3, Categories.Peers)]
-public class Blake3Benchmarks : DigestBenchmark
+public class Blake3Benchmarks() : SizedDigestBenchmark([64, 1024, 16 * 1024, MiB, 64 * MiB])
 {
     private const int MiB = 1024 * 1024;
 
-    /// <summary>Input length in bytes.</summary>
-    [ParamsSource(nameof(Sizes))]
-    public int Size { get; set; }
-
-    /// <summary>The sizes of issue #22: 64 B, 1 KiB, 16 KiB, 1 MiB and 64 MiB.</summary>
-    public static IEnumerable<int> Sizes => [64, 1024, 16 * 1024, MiB, 64 * MiB];
-
-    /// <summary>Builds the input.</summary>
-    [GlobalSetup]
-    public void Setup() => Prepare(Size);
-
     /// <summary>Blake2Fast BLAKE3, calling thread only.</summary>
     [Benchmark(Baseline = true), Row(Algorithms.Blake3_256, Libraries.Blake2Fast)]
-    public int Blake3OneThread()
-    {
-        Blake3.HashData(Source, Output.AsSpan(0, 32));
-        return 32;
-    }
+    public int Blake3OneThread() => OneThread(Source, Output);
 
     /// <summary>Blake2Fast BLAKE3 on every core.</summary>
     [Benchmark, Row(Algorithms.Blake3_256, Libraries.Blake2Fast)]
-    public int Blake3AllCores()
-    {
-        Blake3.HashData(Source, Output.AsSpan(0, 32), -1);
-        return 32;
-    }
+    public int Blake3AllCores() => AllCores(Source, Output);
 
     /// <summary>The official BLAKE3, one thread.</summary>
     [Benchmark, Row(Algorithms.Blake3_256, Libraries.Blake3Native)]
@@ -76,4 +57,18 @@ public class Blake3Benchmarks : DigestBenchmark
     /// <summary>Blake2Fast BLAKE2sp-256, for scale.</summary>
     [Benchmark, Row(Algorithms.Blake2sp256, Libraries.Blake2Fast)]
     public int Blake2sp() => global::Blake2Fast.Blake2sp.HashData(Source, Output.AsSpan(0, 32));
+
+    /// <summary>Blake2Fast BLAKE3-256 on the calling thread only; also a row of <see cref="Blake3ParallelBenchmarks"/>.</summary>
+    internal static int OneThread(ReadOnlySpan<byte> source, Span<byte> output)
+    {
+        Blake3.HashData(source, output[..32]);
+        return 32;
+    }
+
+    /// <summary>Blake2Fast BLAKE3-256 on every core, the calling thread taking part.</summary>
+    internal static int AllCores(ReadOnlySpan<byte> source, Span<byte> output)
+    {
+        Blake3.HashData(source, output[..32], -1);
+        return 32;
+    }
 }

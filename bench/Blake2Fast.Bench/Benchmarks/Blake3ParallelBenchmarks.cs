@@ -1,5 +1,4 @@
 using System;
-using System.Collections.Generic;
 using BenchmarkDotNet.Attributes;
 
 namespace Blake2Fast.Bench.Benchmarks;
@@ -11,32 +10,13 @@ namespace Blake2Fast.Bench.Benchmarks;
 /// KiB is the smallest input that splits.
 /// </summary>
 [BenchmarkCategory(Categories.Blake3)]
-public class Blake3ParallelBenchmarks : DigestBenchmark
+public class Blake3ParallelBenchmarks() : SizedDigestBenchmark([64 * 1024, 128 * 1024, 256 * 1024, 512 * 1024])
 {
-    /// <summary>Input length in bytes.</summary>
-    [ParamsSource(nameof(Sizes))]
-    public int Size { get; set; }
-
-    /// <summary>Below, at, and above the threshold.</summary>
-    public static IEnumerable<int> Sizes => [64 * 1024, 128 * 1024, 256 * 1024, 512 * 1024];
-
-    /// <summary>Builds the input.</summary>
-    [GlobalSetup]
-    public void Setup() => Prepare(Size);
-
     /// <summary>The calling thread only.</summary>
     [Benchmark(Baseline = true), Row(Algorithms.Blake3_256, Libraries.Blake2Fast)]
-    public int OneThread()
-    {
-        Blake3.HashData(Source, Output.AsSpan(0, 32));
-        return 32;
-    }
+    public int OneThread() => Blake3Benchmarks.OneThread(Source, Output);
 
     /// <summary>Every core (the calling thread takes part).</summary>
     [Benchmark, Row(Algorithms.Blake3_256, Libraries.Blake2Fast)]
-    public int AllCores()
-    {
-        Blake3.HashData(Source, Output.AsSpan(0, 32), -1);
-        return 32;
-    }
+    public int AllCores() => Blake3Benchmarks.AllCores(Source, Output);
 }

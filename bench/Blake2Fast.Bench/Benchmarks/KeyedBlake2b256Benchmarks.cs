@@ -1,5 +1,4 @@
 using System;
-using System.Collections.Generic;
 using System.Security.Cryptography;
 using BenchmarkDotNet.Attributes;
 using Org.BouncyCastle.Crypto.Digests;
@@ -11,50 +10,28 @@ namespace Blake2Fast.Bench.Benchmarks;
 /// where BLAKE2's built-in key replaces HMAC's two extra hash passes.
 /// </summary>
 [BenchmarkCategory(Categories.Blake2b, Categories.Keyed, Categories.Peers)]
-public class KeyedBlake2b256Benchmarks : DigestBenchmark
+[RowAlgorithm(Algorithms.Blake2b256Keyed)]
+public class KeyedBlake2b256Benchmarks() : SizedDigestBenchmark(InputSizes.Standard, keyLength: 32)
 {
     private const int DigestLength = 32;
-    private const int KeyLength = 32;
-    private byte[] _key = [];
-
-    /// <summary>Input length in bytes.</summary>
-    [ParamsSource(nameof(Sizes))]
-    public int Size { get; set; }
-
-    /// <summary>The sizes this class measures.</summary>
-    public static IEnumerable<int> Sizes => InputSizes.Standard;
-
-    /// <summary>Builds the input and the key.</summary>
-    [GlobalSetup]
-    public void Setup()
-    {
-        Prepare(Size);
-        _key = GC.AllocateUninitializedArray<byte>(KeyLength, pinned: true);
-        Checks.Rfc7693SelfTest.FillSequence(_key, KeyLength);
-    }
 
     /// <summary>Blake2Fast keyed one-shot.</summary>
-    [Benchmark(Baseline = true), Row(Algorithms.Blake2b256Keyed, Libraries.Blake2Fast)]
-    public int Blake2Fast() => Blake2b.HashData(_key, Source, Output.AsSpan(0, DigestLength));
+    [Benchmark(Baseline = true), Row(Libraries.Blake2Fast)]
+    public int Blake2Fast() => Blake2b.HashData(Key, Source, Output.AsSpan(0, DigestLength));
 
     /// <summary>BouncyCastle keyed digest, created per hash.</summary>
-    [Benchmark, Row(Algorithms.Blake2b256Keyed, Libraries.BouncyCastle)]
-    public int BouncyCastle()
-    {
-        var digest = new Blake2bDigest(_key, DigestLength, null, null);
-        digest.BlockUpdate(Source, 0, Source.Length);
-        return digest.DoFinal(Output, 0);
-    }
+    [Benchmark, Row(Libraries.BouncyCastle)]
+    public int BouncyCastle() => Digest(new Blake2bDigest(Key, DigestLength, null, null));
 
     /// <summary>libsodium keyed <c>crypto_generichash</c>.</summary>
-    [Benchmark, Row(Algorithms.Blake2b256Keyed, Libraries.Libsodium)]
-    public int Libsodium() => Native.Libsodium.Hash(Output.AsSpan(0, DigestLength), Source, _key);
+    [Benchmark, Row(Libraries.Libsodium)]
+    public int Libsodium() => Native.Libsodium.Hash(Output.AsSpan(0, DigestLength), Source, Key);
 
     /// <summary>libb2 keyed <c>blake2b</c>.</summary>
-    [Benchmark, Row(Algorithms.Blake2b256Keyed, Libraries.Libb2)]
-    public int Libb2() => Native.Libb2.Blake2b(Output.AsSpan(0, DigestLength), Source, _key);
+    [Benchmark, Row(Libraries.Libb2)]
+    public int Libb2() => Native.Libb2.Blake2b(Output.AsSpan(0, DigestLength), Source, Key);
 
     /// <summary>In-box HMAC-SHA256 one-shot with the same key.</summary>
     [Benchmark, Row(Algorithms.HmacSha256, Libraries.DotNet)]
-    public int DotNetHmacSha256() => HMACSHA256.HashData(_key, Source, Output);
+    public int DotNetHmacSha256() => HMACSHA256.HashData(Key, Source, Output);
 }

@@ -89,7 +89,7 @@ internal static class DigestCrossCheck
     private static Result Compute(BenchmarkCase benchmarkCase)
     {
         Descriptor descriptor = benchmarkCase.Descriptor;
-        RowAttribute? row = descriptor.WorkloadMethod.GetCustomAttribute<RowAttribute>();
+        RowAttribute? row = RowAttribute.Of(descriptor.Type, descriptor.WorkloadMethod);
         string name = $"{descriptor.Type.Name}.{descriptor.WorkloadMethod.Name}";
         string algorithm = row?.Algorithm ?? name;
         string library = row?.Library ?? "?";

@@ -12,51 +12,28 @@ namespace Blake2Fast.Bench.Checks;
 internal static class TreeReference
 {
     /// <summary>Unkeyed BLAKE2bp-512 of <paramref name="input"/>.</summary>
-    public static byte[] Blake2bp(ReadOnlySpan<byte> input)
-    {
-        const int Degree = 4;
-        const int Max = Blake2b.MaxDigestLength;
-        byte[] leaves = new byte[Degree * Max];
-        for (int leaf = 0; leaf < Degree; leaf++)
-        {
-            var parameters = new Blake2bParameters
-            {
-                DigestLength = Max,
-                FanOut = Degree,
-                MaxDepth = 2,
-                NodeOffset = (ulong)leaf,
-                InnerLength = Max,
-                IsLastNode = leaf == Degree - 1,
-            };
-            Blake2b.HashData(parameters, Deal(input, Blake2b.BlockLength, Degree, leaf)).CopyTo(leaves, leaf * Max);
-        }
-
-        var root = new Blake2bParameters { DigestLength = Max, FanOut = Degree, MaxDepth = 2, NodeDepth = 1, InnerLength = Max, IsLastNode = true };
-        return Blake2b.HashData(root, leaves);
-    }
+    public static byte[] Blake2bp(ReadOnlySpan<byte> input) => Tree(input, 4, Blake2b.BlockLength, Blake2b.MaxDigestLength, (node, data) =>
+        Blake2b.HashData(new Blake2bParameters { DigestLength = node.DigestLength, FanOut = node.FanOut, MaxDepth = 2, NodeOffset = node.Offset, NodeDepth = node.Depth, InnerLength = node.DigestLength, IsLastNode = node.IsLast }, data));
 
     /// <summary>Unkeyed BLAKE2sp-256 of <paramref name="input"/>.</summary>
-    public static byte[] Blake2sp(ReadOnlySpan<byte> input)
+    public static byte[] Blake2sp(ReadOnlySpan<byte> input) => Tree(input, 8, Blake2s.BlockLength, Blake2s.MaxDigestLength, (node, data) =>
+        Blake2s.HashData(new Blake2sParameters { DigestLength = node.DigestLength, FanOut = node.FanOut, MaxDepth = 2, NodeOffset = node.Offset, NodeDepth = node.Depth, InnerLength = node.DigestLength, IsLastNode = node.IsLast }, data));
+
+    /// <summary>One node's tree parameters: the leaves at depth 0, the root at depth 1.</summary>
+    private readonly record struct Node(int DigestLength, int FanOut, ulong Offset, int Depth, bool IsLast);
+
+    /// <summary>Hashes <paramref name="data"/> as node <paramref name="node"/> of the family's tree.</summary>
+    private delegate byte[] NodeHash(Node node, ReadOnlySpan<byte> data);
+
+    private static byte[] Tree(ReadOnlySpan<byte> input, int degree, int block, int max, NodeHash hash)
     {
-        const int Degree = 8;
-        const int Max = Blake2s.MaxDigestLength;
-        byte[] leaves = new byte[Degree * Max];
-        for (int leaf = 0; leaf < Degree; leaf++)
+        byte[] leaves = new byte[degree * max];
+        for (int leaf = 0; leaf < degree; leaf++)
         {
-            var parameters = new Blake2sParameters
-            {
-                DigestLength = Max,
-                FanOut = Degree,
-                MaxDepth = 2,
-                NodeOffset = (ulong)leaf,
-                InnerLength = Max,
-                IsLastNode = leaf == Degree - 1,
-            };
-            Blake2s.HashData(parameters, Deal(input, Blake2s.BlockLength, Degree, leaf)).CopyTo(leaves, leaf * Max);
+            hash(new Node(max, degree, (ulong)leaf, 0, leaf == degree - 1), Deal(input, block, degree, leaf)).CopyTo(leaves, leaf * max);
         }
 
-        var root = new Blake2sParameters { DigestLength = Max, FanOut = Degree, MaxDepth = 2, NodeDepth = 1, InnerLength = Max, IsLastNode = true };
-        return Blake2s.HashData(root, leaves);
+        return hash(new Node(max, degree, 0, 1, true), leaves);
     }
 
     /// <summary>The blocks of <paramref name="input"/> that go to leaf <paramref name="leaf"/>, concatenated.</summary>

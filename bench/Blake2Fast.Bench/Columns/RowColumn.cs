@@ -1,5 +1,4 @@
 using System.Linq;
-using System.Reflection;
 using BenchmarkDotNet.Columns;
 using BenchmarkDotNet.Reports;
 using BenchmarkDotNet.Running;
@@ -36,7 +35,7 @@ internal abstract class RowColumn(string name, string legend, bool isNumeric = f
 
     /// <summary>The row attribute of <paramref name="benchmarkCase"/>, if its method has one.</summary>
     protected static RowAttribute? Row(BenchmarkCase benchmarkCase) =>
-        benchmarkCase.Descriptor.WorkloadMethod.GetCustomAttribute<RowAttribute>();
+        RowAttribute.Of(benchmarkCase.Descriptor.Type, benchmarkCase.Descriptor.WorkloadMethod);
 
     /// <summary>The <c>Size</c> parameter of <paramref name="benchmarkCase"/>, if it has one.</summary>
     protected static int? Size(BenchmarkCase benchmarkCase) =>

@@ -1,4 +1,5 @@
 using System;
+using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 
 namespace Blake2Fast.Bench.Native;
@@ -24,46 +25,26 @@ internal static unsafe partial class Libb2
     public static bool UsesOpenMP => IsAvailable && NativeLibraries.Libb2Exports("omp_get_thread_num");
 
     /// <summary>BLAKE2b of <paramref name="input"/> into all of <paramref name="output"/>, keyed when <paramref name="key"/> is not empty.</summary>
-    public static int Blake2b(Span<byte> output, ReadOnlySpan<byte> input, ReadOnlySpan<byte> key)
-    {
-        fixed (byte* o = output)
-        fixed (byte* i = input)
-        fixed (byte* k = key)
-        {
-            return Check(blake2b(o, i, k, (nuint)output.Length, (nuint)input.Length, (nuint)key.Length), output.Length);
-        }
-    }
+    public static int Blake2b(Span<byte> output, ReadOnlySpan<byte> input, ReadOnlySpan<byte> key) => Call(&blake2b, output, input, key);
 
     /// <summary>BLAKE2s of <paramref name="input"/> into all of <paramref name="output"/>, keyed when <paramref name="key"/> is not empty.</summary>
-    public static int Blake2s(Span<byte> output, ReadOnlySpan<byte> input, ReadOnlySpan<byte> key)
-    {
-        fixed (byte* o = output)
-        fixed (byte* i = input)
-        fixed (byte* k = key)
-        {
-            return Check(blake2s(o, i, k, (nuint)output.Length, (nuint)input.Length, (nuint)key.Length), output.Length);
-        }
-    }
+    public static int Blake2s(Span<byte> output, ReadOnlySpan<byte> input, ReadOnlySpan<byte> key) => Call(&blake2s, output, input, key);
 
     /// <summary>BLAKE2bp (4 leaves) of <paramref name="input"/> into all of <paramref name="output"/>.</summary>
-    public static int Blake2bp(Span<byte> output, ReadOnlySpan<byte> input, ReadOnlySpan<byte> key)
-    {
-        fixed (byte* o = output)
-        fixed (byte* i = input)
-        fixed (byte* k = key)
-        {
-            return Check(blake2bp(o, i, k, (nuint)output.Length, (nuint)input.Length, (nuint)key.Length), output.Length);
-        }
-    }
+    public static int Blake2bp(Span<byte> output, ReadOnlySpan<byte> input, ReadOnlySpan<byte> key) => Call(&blake2bp, output, input, key);
 
     /// <summary>BLAKE2sp (8 leaves) of <paramref name="input"/> into all of <paramref name="output"/>.</summary>
-    public static int Blake2sp(Span<byte> output, ReadOnlySpan<byte> input, ReadOnlySpan<byte> key)
+    public static int Blake2sp(Span<byte> output, ReadOnlySpan<byte> input, ReadOnlySpan<byte> key) => Call(&blake2sp, output, input, key);
+
+    /// <summary>Calls one of the four one-shots, which share a signature, on pinned spans (an empty key passes null).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static int Call(delegate*<byte*, byte*, byte*, nuint, nuint, nuint, int> function, Span<byte> output, ReadOnlySpan<byte> input, ReadOnlySpan<byte> key)
     {
         fixed (byte* o = output)
         fixed (byte* i = input)
         fixed (byte* k = key)
         {
-            return Check(blake2sp(o, i, k, (nuint)output.Length, (nuint)input.Length, (nuint)key.Length), output.Length);
+            return Check(function(o, i, k, (nuint)output.Length, (nuint)input.Length, (nuint)key.Length), output.Length);
         }
     }
 

@@ -7,7 +7,6 @@ using BenchmarkDotNet.Exporters;
 using BenchmarkDotNet.Exporters.Csv;
 using BenchmarkDotNet.Jobs;
 using BenchmarkDotNet.Loggers;
-using BenchmarkDotNet.Order;
 using BenchmarkDotNet.Reports;
 using Blake2Fast.Bench.Columns;
 using Perfolizer.Horology;
@@ -47,7 +46,7 @@ internal static class BenchConfig
             .AddAnalyser(DefaultConfig.Instance.GetAnalysers().ToArray())
             .AddValidator(DefaultConfig.Instance.GetValidators().ToArray())
             .AddFilter(new RowAvailability())
-            .WithOrderer(new DefaultOrderer(SummaryOrderPolicy.Default, MethodOrderPolicy.Declared));
+            .WithOrderer(new DeclaredOrderer());
         if (options.Sizes.Count > 0)
         {
             config.AddFilter(new SizeFilter(options.Sizes));

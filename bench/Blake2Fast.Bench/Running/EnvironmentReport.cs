@@ -106,9 +106,9 @@ internal static class EnvironmentReport
 
     private static IEnumerable<string> SkippedRows() =>
         typeof(DigestBenchmark).Assembly.GetTypes()
-            .SelectMany(t => t.GetMethods())
-            .Select(m => (Method: m, Row: m.GetCustomAttribute<RowAttribute>()))
+            .Where(t => !t.IsAbstract)
+            .SelectMany(t => t.GetMethods().OrderBy(DeclaredOrderer.Rank).Select(m => (Type: t, Method: m, Row: RowAttribute.Of(t, m))))
             .Where(x => x.Row is not null && RowAvailability.WhyUnavailable(x.Row) is not null)
             .GroupBy(x => RowAvailability.WhyUnavailable(x.Row!)!)
-            .Select(g => $"Skipped: {string.Join(", ", g.Select(x => $"{x.Method.DeclaringType!.Name}.{x.Method.Name}"))}: {g.Key}.");
+            .Select(g => $"Skipped: {string.Join(", ", g.Select(x => $"{x.Type.Name}.{x.Method.Name}"))}: {g.Key}.");
 }

@@ -1,4 +1,3 @@
-using System.Reflection;
 using System.Security.Cryptography;
 using BenchmarkDotNet.Filters;
 using BenchmarkDotNet.Running;
@@ -27,5 +26,5 @@ internal sealed class RowAvailability : IFilter
 
     /// <inheritdoc/>
     public bool Predicate(BenchmarkCase benchmarkCase) =>
-        benchmarkCase.Descriptor.WorkloadMethod.GetCustomAttribute<RowAttribute>() is not { } row || WhyUnavailable(row) is null;
+        RowAttribute.Of(benchmarkCase.Descriptor.Type, benchmarkCase.Descriptor.WorkloadMethod) is not { } row || WhyUnavailable(row) is null;
 }

@@ -14,20 +14,10 @@ namespace Blake2Fast.Tool.Checking;
 /// <c>-c</c> mode: verifies every line of the checksum files, reporting per file and in a summary
 /// exactly as coreutils does (same words, same plurals, same exit status rules).
 /// </summary>
-internal sealed class CheckCommand
+internal sealed class CheckCommand(ToolSettings settings, ToolConsole console)
 {
-    private readonly ToolSettings _settings;
-    private readonly ToolConsole _console;
-    private readonly InputDigester _digester;
-    private readonly ChecksumLineParser _parser;
-
-    public CheckCommand(ToolSettings settings, ToolConsole console)
-    {
-        _settings = settings;
-        _console = console;
-        _digester = new InputDigester(console) { UseMapping = !settings.NoMmap };
-        _parser = new ChecksumLineParser(settings.Algorithm);
-    }
+    private readonly ChecksumLineParser _parser = new(settings.Algorithm);
+    private readonly InputDigester _digester = new(console) { UseMapping = !settings.NoMmap };
 
     /// <returns><see langword="true"/> when every checksum file verified cleanly.</returns>
     public bool Run(IReadOnlyList<string> checkFiles)
@@ -44,17 +34,17 @@ internal sealed class CheckCommand
     private bool CheckOne(string checkFile)
     {
         bool isStdin = checkFile == "-";
-        string displayName = _console.QuoteName(isStdin ? "standard input" : checkFile);
+        string displayName = console.QuoteName(isStdin ? "standard input" : checkFile);
         byte[] content;
         try
         {
-            content = isStdin ? RawFile.ReadToEnd(_console.StandardInput) : RawFile.ReadAllBytes(checkFile);
+            content = isStdin ? RawFile.ReadToEnd(console.StandardInput) : RawFile.ReadAllBytes(checkFile);
         }
         catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)
         {
             // A directory opens fine in C and fails on the first read, which coreutils reports without errno.
             string reason = Directory.Exists(checkFile) ? "read error" : InputError.Describe(ex, checkFile);
-            _console.Error($"{_console.QuoteName(checkFile)}: {reason}");
+            console.Error($"{console.QuoteName(checkFile)}: {reason}");
             return false;
         }
 
@@ -76,9 +66,9 @@ internal sealed class CheckCommand
             if (parsed is null || (isStdin && parsed.FileName == "-"))
             {
                 misformatted++;
-                if (_settings.Warn)
+                if (settings.Warn)
                 {
-                    _console.Error($"{displayName}: {lineNumber}: improperly formatted {_settings.Algorithm.TagName} checksum line");
+                    console.Error($"{displayName}: {lineNumber}: improperly formatted {settings.Algorithm.TagName} checksum line");
                 }
 
                 continue;
@@ -101,33 +91,33 @@ internal sealed class CheckCommand
 
         if (!anyProperLine)
         {
-            _console.Error($"{displayName}: no properly formatted checksum lines found");
+            console.Error($"{displayName}: no properly formatted checksum lines found");
         }
-        else if (!_settings.Status)
+        else if (!settings.Status)
         {
             if (misformatted != 0)
             {
-                _console.Error($"WARNING: {misformatted} {Plural(misformatted, "line is", "lines are")} improperly formatted");
+                console.Error($"WARNING: {misformatted} {Plural(misformatted, "line is", "lines are")} improperly formatted");
             }
 
             if (readFailures != 0)
             {
-                _console.Error($"WARNING: {readFailures} listed {Plural(readFailures, "file", "files")} could not be read");
+                console.Error($"WARNING: {readFailures} listed {Plural(readFailures, "file", "files")} could not be read");
             }
 
             if (mismatches != 0)
             {
-                _console.Error($"WARNING: {mismatches} computed {Plural(mismatches, "checksum", "checksums")} did NOT match");
+                console.Error($"WARNING: {mismatches} computed {Plural(mismatches, "checksum", "checksums")} did NOT match");
             }
 
-            if (_settings.IgnoreMissing && !anyMatch)
+            if (settings.IgnoreMissing && !anyMatch)
             {
-                _console.Error($"{displayName}: no file was verified");
+                console.Error($"{displayName}: no file was verified");
             }
         }
 
         return anyProperLine && anyMatch && mismatches == 0 && readFailures == 0
-            && (!_settings.Strict || misformatted == 0);
+            && (!settings.Strict || misformatted == 0);
     }
 
     private enum Outcome
@@ -143,17 +133,17 @@ internal sealed class CheckCommand
         HashAlgorithmInfo algorithm = line.Algorithm;
         string? problem = ParameterProblem(algorithm);
         InputDigester.Result result = problem is null
-            ? _digester.Digest(line.FileName, algorithm, _settings.Parameters((int)(line.DigestBits / 8)))
+            ? _digester.Digest(line.FileName, algorithm, settings.Parameters((int)(line.DigestBits / 8)))
             : new InputDigester.Result(null, problem, false);
 
         if (result.Digest is null)
         {
-            if (_settings.IgnoreMissing && result.Missing)
+            if (settings.IgnoreMissing && result.Missing)
             {
                 return Outcome.Skipped;
             }
 
-            _console.Error($"{_console.QuoteName(line.FileName)}: {result.Error}");
+            console.Error($"{console.QuoteName(line.FileName)}: {result.Error}");
             Report(line.FileName, "FAILED open or read");
             return Outcome.Unreadable;
         }
@@ -165,7 +155,7 @@ internal sealed class CheckCommand
             return Outcome.Mismatch;
         }
 
-        if (!_settings.Quiet)
+        if (!settings.Quiet)
         {
             Report(line.FileName, "OK");
         }
@@ -176,15 +166,15 @@ internal sealed class CheckCommand
     // A tagged line may name another algorithm than -a; the key and salt must still fit it.
     private string? ParameterProblem(HashAlgorithmInfo algorithm)
     {
-        return _settings.Key.Length > algorithm.MaxKeyBytes ? $"the key is longer than {algorithm.TagName} allows ({algorithm.MaxKeyBytes} bytes)"
-            : _settings.Salt.Length > algorithm.SaltBytes ? $"the salt is longer than {algorithm.TagName} allows ({algorithm.SaltBytes} bytes)"
-            : _settings.Personalization.Length > algorithm.PersonalizationBytes ? $"the personalization is longer than {algorithm.TagName} allows ({algorithm.PersonalizationBytes} bytes)"
+        return settings.Key.Length > algorithm.MaxKeyBytes ? $"the key is longer than {algorithm.TagName} allows ({algorithm.MaxKeyBytes} bytes)"
+            : settings.Salt.Length > algorithm.SaltBytes ? $"the salt is longer than {algorithm.TagName} allows ({algorithm.SaltBytes} bytes)"
+            : settings.Personalization.Length > algorithm.PersonalizationBytes ? $"the personalization is longer than {algorithm.TagName} allows ({algorithm.PersonalizationBytes} bytes)"
             : null;
     }
 
     private void Report(string fileName, string verdict)
     {
-        if (_settings.Status)
+        if (settings.Status)
         {
             return;
         }
@@ -203,7 +193,7 @@ internal sealed class CheckCommand
         }
 
         text.Append(": ").Append(verdict).Append('\n');
-        _console.StandardOutput.Write(RawText.Encode(text.ToString()));
+        console.StandardOutput.Write(RawText.Encode(text.ToString()));
     }
 
     private static string Plural(long count, string one, string many) => count == 1 ? one : many;

@@ -8,39 +8,30 @@ using Blake2Fast.Tool.Output;
 namespace Blake2Fast.Tool.Hashing;
 
 /// <summary>Hashing mode: one checksum line per input, in coreutils' GNU or BSD (<c>--tag</c>) format.</summary>
-internal sealed class HashCommand
+internal sealed class HashCommand(ToolSettings settings, ToolConsole console)
 {
-    private readonly ToolSettings _settings;
-    private readonly ToolConsole _console;
-    private readonly InputDigester _digester;
-
-    public HashCommand(ToolSettings settings, ToolConsole console)
-    {
-        _settings = settings;
-        _console = console;
-        _digester = new InputDigester(console) { UseMapping = !settings.NoMmap };
-    }
+    private readonly InputDigester _digester = new(console) { UseMapping = !settings.NoMmap };
 
     /// <returns><see langword="true"/> when every input was hashed.</returns>
     public bool Run(IReadOnlyList<string> files)
     {
-        HashAlgorithmInfo algorithm = _settings.Algorithm;
-        long bits = _settings.DigestBits;
-        var parameters = _settings.Parameters((int)(bits / 8));
+        HashAlgorithmInfo algorithm = settings.Algorithm;
+        long bits = settings.DigestBits;
+        var parameters = settings.Parameters((int)(bits / 8));
         bool ok = true;
         foreach (string name in files)
         {
             InputDigester.Result result = _digester.Digest(name, algorithm, parameters);
             if (result.Digest is null)
             {
-                _console.Error($"{_console.QuoteName(name)}: {result.Error}");
+                console.Error($"{console.QuoteName(name)}: {result.Error}");
                 ok = false;
                 continue;
             }
 
             string line = FormatLine(algorithm, bits, name, result.Digest);
-            _console.StandardOutput.Write(Io.RawText.Encode(line));
-            _console.StandardOutput.Flush();
+            console.StandardOutput.Write(Io.RawText.Encode(line));
+            console.StandardOutput.Flush();
         }
 
         return ok;
@@ -48,14 +39,14 @@ internal sealed class HashCommand
 
     private string FormatLine(HashAlgorithmInfo algorithm, long bits, string name, byte[] digest)
     {
-        bool escape = !_settings.Zero && FileNameEscaping.NeedsEscape(name);
+        bool escape = !settings.Zero && FileNameEscaping.NeedsEscape(name);
         var line = new StringBuilder(digest.Length * 2 + name.Length + 32);
         if (escape)
         {
             line.Append('\\');
         }
 
-        if (_settings.Tag)
+        if (settings.Tag)
         {
             line.Append(algorithm.TagName);
             if (algorithm.IsExtendable || bits != algorithm.MaxBits)
@@ -71,11 +62,11 @@ internal sealed class HashCommand
         {
             line.Append(System.Convert.ToHexStringLower(digest))
                 .Append(' ')
-                .Append(_settings.Binary == 1 ? '*' : ' ');
+                .Append(settings.Binary == 1 ? '*' : ' ');
             AppendName(line, name, escape);
         }
 
-        line.Append(_settings.Zero ? '\0' : '\n');
+        line.Append(settings.Zero ? '\0' : '\n');
         return line.ToString();
     }
 

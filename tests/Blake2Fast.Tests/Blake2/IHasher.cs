@@ -3,8 +3,8 @@ using System;
 namespace Blake2Fast.Tests;
 
 /// <summary>
-/// A Blake2bHashState or Blake2sHashState held in a class field, so that tests can drive either
-/// through one interface. The struct is never copied except by <see cref="Fork"/>.
+/// A BLAKE2 hash state (BLAKE2b, BLAKE2s, BLAKE2bp or BLAKE2sp) held in a class field, so that
+/// tests can drive any of them through one interface. The struct is never copied except by <see cref="Fork"/>.
 /// </summary>
 public interface IHasher
 {
@@ -25,4 +25,7 @@ public interface IHasher
 
     /// <summary>The struct's bytes, for erasure checks.</summary>
     byte[] RawBytes();
+
+    /// <summary>The compress kernel the state runs (its internal <c>Kernel</c>), as the byte its enum is.</summary>
+    byte Kernel { get; }
 }

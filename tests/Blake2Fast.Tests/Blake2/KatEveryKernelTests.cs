@@ -1,7 +1,6 @@
 using System;
 using System.Linq;
 using Blake2Fast.Internal;
-using Blake2Fast.Kernels;
 
 namespace Blake2Fast.Tests;
 
@@ -13,21 +12,7 @@ namespace Blake2Fast.Tests;
 [Trait("Legs", "Kernel")]
 public class KatEveryKernelTests
 {
-    public static TheoryData<string, byte> Kernels()
-    {
-        var data = new TheoryData<string, byte>();
-        foreach (Blake2bKernel k in Enum.GetValues<Blake2bKernel>().Where(Blake2bKernels.IsSupported))
-        {
-            data.Add("blake2b", (byte)k);
-        }
-
-        foreach (Blake2sKernel k in Enum.GetValues<Blake2sKernel>().Where(Blake2sKernels.IsSupported))
-        {
-            data.Add("blake2s", (byte)k);
-        }
-
-        return data;
-    }
+    public static TheoryData<string, byte> Kernels() => new(from api in new[] { Api.B, Api.S } from k in api.Kernels.Supported() select (api.Name, k));
 
     [Theory]
     [MemberData(nameof(Kernels))]
@@ -49,15 +34,8 @@ public class KatEveryKernelTests
 
     private static IHasher Create(string algorithm, byte kernel, byte[] key, int digestLength)
     {
-        if (algorithm == "blake2b")
-        {
-            var state = new Blake2bHashState(Blake2Settings.Sequential(digestLength, key), (Blake2bKernel)kernel);
-            Assert.Equal((Blake2bKernel)kernel, state.Kernel);
-            return Blake2bApi.Wrap(state);
-        }
-
-        var s = new Blake2sHashState(Blake2Settings.Sequential(digestLength, key), (Blake2sKernel)kernel);
-        Assert.Equal((Blake2sKernel)kernel, s.Kernel);
-        return Blake2sApi.Wrap(s);
+        IHasher hasher = Api.Get(algorithm).CreateHasher(Blake2Settings.Sequential(digestLength, key), kernel);
+        Assert.Equal(kernel, hasher.Kernel);
+        return hasher;
     }
 }

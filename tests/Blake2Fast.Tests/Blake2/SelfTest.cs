@@ -16,6 +16,14 @@ public static class SelfTest
     public static readonly int[] Blake2sDigestLengths = [16, 20, 28, 32];
     public static readonly int[] Blake2sInputLengths = [0, 3, 64, 65, 255, 1024];
 
+    /// <summary>The self-test's digest lengths, input lengths and expected result for blake2b or blake2s.</summary>
+    public static (int[] Digests, int[] Inputs, byte[] Expected) For(string algorithm) => algorithm switch
+    {
+        "blake2b" => (Blake2bDigestLengths, Blake2bInputLengths, Blake2bExpected),
+        "blake2s" => (Blake2sDigestLengths, Blake2sInputLengths, Blake2sExpected),
+        _ => throw new ArgumentOutOfRangeException(nameof(algorithm), algorithm, null),
+    };
+
     /// <summary>The RFC's deterministic byte sequence (a Fibonacci generator seeded with the length).</summary>
     public static byte[] Sequence(int length, uint seed)
     {

@@ -17,9 +17,7 @@ public class SelfTestEverySurfaceTests
 
     public static TheoryData<string, string> Surfaces() => KatEverySurfaceTests.Surfaces();
 
-    private static (int[] Digests, int[] Inputs, byte[] Expected) SelfTestOf(Api api) => api == Api.B
-        ? (SelfTest.Blake2bDigestLengths, SelfTest.Blake2bInputLengths, SelfTest.Blake2bExpected)
-        : (SelfTest.Blake2sDigestLengths, SelfTest.Blake2sInputLengths, SelfTest.Blake2sExpected);
+    private static (int[] Digests, int[] Inputs, byte[] Expected) SelfTestOf(Api api) => SelfTest.For(api.Name);
 
     [Theory]
     [MemberData(nameof(Surfaces))]

@@ -1,4 +1,6 @@
 using System;
+using System.Linq;
+using System.Runtime.CompilerServices;
 using Blake2Fast.Internal;
 using Blake2Fast.Kernels;
 
@@ -30,28 +32,16 @@ public class PortableBuildTests
     [Fact]
     public void Lane_dispatchers_refuse_vector_kernels_without_intrinsics()
     {
-        foreach (Blake2bpKernel kernel in new[] { Blake2bpKernel.Vector128, Blake2bpKernel.Avx2, Blake2bpKernel.Avx512 })
+        foreach (IBlake2pFacade f in Blake2pFacades.All)
         {
-            CompressOrRefuse(
-                () =>
-                {
-                    Blake2Lanes lanes = default;
-                    Blake2bpKernels.Compress(kernel, ref lanes, new byte[Blake2bpKernels.StripeLength], 128);
-                },
-                Blake2bpKernels.IsSupported(kernel),
-                () => Blake2bpKernels.Require(kernel));
-        }
-
-        foreach (Blake2spKernel kernel in new[] { Blake2spKernel.Vector128, Blake2spKernel.Avx2, Blake2spKernel.Avx512 })
-        {
-            CompressOrRefuse(
-                () =>
-                {
-                    Blake2Lanes lanes = default;
-                    Blake2spKernels.Compress(kernel, ref lanes, new byte[Blake2spKernels.StripeLength], 64);
-                },
-                Blake2spKernels.IsSupported(kernel),
-                () => Blake2spKernels.Require(kernel));
+            int block = f.Type.Value<int>("BlockLength");
+            foreach (byte kernel in f.Kernels.Names.Where(name => name != "Scalar").Select(f.Kernels.Parse))
+            {
+                CompressOrRefuse(
+                    () => f.CompressLanes(kernel, new byte[Unsafe.SizeOf<Blake2Lanes>()], new byte[f.StripeLength], (uint)block),
+                    f.IsKernelSupported(kernel),
+                    () => f.Kernels.Require(kernel));
+            }
         }
     }
 

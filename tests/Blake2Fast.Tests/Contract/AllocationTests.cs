@@ -1,5 +1,6 @@
 using System.Runtime.CompilerServices;
 using System;
+using System.Linq;
 
 namespace Blake2Fast.Tests;
 
@@ -10,19 +11,7 @@ namespace Blake2Fast.Tests;
 [Trait("Legs", "Build")]
 public class AllocationTests
 {
-    public static TheoryData<string, string> Operations()
-    {
-        var data = new TheoryData<string, string>();
-        foreach (Api api in new[] { Api.B, Api.S })
-        {
-            foreach ((string name, _) in api.NonAllocating)
-            {
-                data.Add(api.Name, name);
-            }
-        }
-
-        return data;
-    }
+    public static TheoryData<string, string> Operations() => Api.Rows(api => api.NonAllocating.Select(o => o.Name));
 
     [OptimizedLibraryTheory]
     [MemberData(nameof(Operations))]

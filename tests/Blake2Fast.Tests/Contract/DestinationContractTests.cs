@@ -14,19 +14,7 @@ public class DestinationContractTests
 {
     private const byte Sentinel = 0xA5;
 
-    public static TheoryData<string, string> Writers()
-    {
-        var data = new TheoryData<string, string>();
-        foreach (Api api in new[] { Api.B, Api.S })
-        {
-            foreach (DestinationWriter w in api.Writers)
-            {
-                data.Add(api.Name, w.Name);
-            }
-        }
-
-        return data;
-    }
+    public static TheoryData<string, string> Writers() => Api.Rows(api => api.Writers.Select(w => w.Name));
 
     private static (Api Api, DestinationWriter Writer, ParamCase[] Cases) Setup(string algorithm, string writer)
     {

@@ -11,19 +11,12 @@ namespace Blake2Fast.Tests;
 /// asynchronously, its third read completes later on another thread, so the async hash really
 /// resumes after an await (once per stream, to keep the suite fast).
 /// </summary>
-public sealed class ShortReadStream(byte[] data) : Stream
+public sealed class ShortReadStream(byte[] data) : ForwardOnlyStream
 {
     private int _position;
     private int _reads;
 
     public int Reads => _reads;
-    public override bool CanRead => true;
-    public override bool CanSeek => false;
-    public override bool CanWrite => false;
-    public override long Length => throw new NotSupportedException();
-    public override long Position { get => throw new NotSupportedException(); set => throw new NotSupportedException(); }
-
-    public override int Read(byte[] buffer, int offset, int count) => Read(buffer.AsSpan(offset, count));
 
     public override int Read(Span<byte> buffer)
     {
@@ -47,11 +40,6 @@ public sealed class ShortReadStream(byte[] data) : Stream
 
     public override Task<int> ReadAsync(byte[] buffer, int offset, int count, CancellationToken cancellationToken) =>
         ReadAsync(buffer.AsMemory(offset, count), cancellationToken).AsTask();
-
-    public override void Flush() { }
-    public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
-    public override void SetLength(long value) => throw new NotSupportedException();
-    public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
 }
 
 /// <summary>
@@ -89,16 +77,13 @@ public static class AsyncCompleter
 }
 
 /// <summary>A stream that cannot be read and counts every attempt to (there must be none).</summary>
-public sealed class UnreadableStream : Stream
+public sealed class UnreadableStream : ForwardOnlyStream
 {
     public int ReadAttempts { get; private set; }
     public override bool CanRead => false;
-    public override bool CanSeek => false;
     public override bool CanWrite => true;
-    public override long Length => throw new NotSupportedException();
-    public override long Position { get => throw new NotSupportedException(); set => throw new NotSupportedException(); }
 
-    public override int Read(byte[] buffer, int offset, int count)
+    public override int Read(Span<byte> buffer)
     {
         ReadAttempts++;
         throw new NotSupportedException();
@@ -110,9 +95,6 @@ public sealed class UnreadableStream : Stream
         throw new NotSupportedException();
     }
 
-    public override void Flush() { }
-    public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
-    public override void SetLength(long value) => throw new NotSupportedException();
     public override void Write(byte[] buffer, int offset, int count) { }
 }
 

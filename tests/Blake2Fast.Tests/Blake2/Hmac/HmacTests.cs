@@ -6,6 +6,7 @@ using System.Reflection;
 using System.Runtime.InteropServices;
 using System.Security.Cryptography;
 using System.Text.Json;
+using System.Threading;
 using System.Threading.Tasks;
 using Blake2Fast.Internal;
 
@@ -30,6 +31,32 @@ public sealed class HmacTests
         DeriveKey DeriveKey, Func<byte[], int, byte[]?, byte[]?, byte[]> DeriveKeyArray)
     {
         public override string ToString() => Name;
+
+        /// <summary>
+        /// The surface of HMAC class <paramref name="hmac"/> and HKDF class <paramref name="hkdf"/>: each
+        /// member the overload of that name and signature (<see cref="Facade"/>), as the other family's.
+        /// </summary>
+        public static Surface Of(string name, int macLength, int blockLength, Type hmac, Type hkdf)
+        {
+            Facade h = new(hmac);
+            Facade d = new(hkdf);
+            HashKeyed spanToArray = h.Method<HashKeyed>("HashData");
+            HashKeyedRead spanKeyStream = h.Method<HashKeyedRead>("HashData");
+            var arrayKeyAsync = h.Method<Func<byte[], Stream, CancellationToken, ValueTask<byte[]>>>("HashDataAsync");
+            var memoryKeyAsync = h.Method<Func<ReadOnlyMemory<byte>, Stream, CancellationToken, ValueTask<byte[]>>>("HashDataAsync");
+            var destinationAsync = h.Method<Func<ReadOnlyMemory<byte>, Stream, Memory<byte>, CancellationToken, ValueTask<int>>>("HashDataAsync");
+            return new(
+                name, macLength, blockLength, key => New(hmac, [typeof(byte[])], [key]), () => New(hmac, [], []),
+                h.Method<Func<byte[], byte[], byte[]>>("HashData"), (k, m) => spanToArray(k, m), h.Method<SpanHash>("HashData"), h.Method<TryHash>("TryHashData"),
+                h.Method<Func<byte[], Stream, byte[]>>("HashData"), (k, s) => spanKeyStream(k, s), h.Method<StreamHash>("HashData"),
+                (k, s) => arrayKeyAsync(k, s, default), (k, s) => memoryKeyAsync(k, s, default), (k, s, o) => destinationAsync(k, s, o, default),
+                d.Method<Extract>("Extract"), d.Method<Func<byte[], byte[]?, byte[]>>("Extract"), d.Method<Expand>("Expand"), d.Method<Func<byte[], int, byte[]?, byte[]>>("Expand"),
+                d.Method<DeriveKey>("DeriveKey"), d.Method<Func<byte[], int, byte[]?, byte[]?, byte[]>>("DeriveKey"));
+        }
+
+        /// <summary>The HMAC class's constructor of <paramref name="signature"/>; what it throws reaches the caller as thrown.</summary>
+        private static HMAC New(Type hmac, Type[] signature, object?[] arguments) =>
+            (HMAC)hmac.GetConstructor(signature)!.Invoke(BindingFlags.DoNotWrapExceptions, null, arguments, null);
     }
 
     public delegate int SpanHash(ReadOnlySpan<byte> key, ReadOnlySpan<byte> source, Span<byte> destination);
@@ -39,21 +66,9 @@ public sealed class HmacTests
     public delegate void Expand(ReadOnlySpan<byte> prk, Span<byte> output, ReadOnlySpan<byte> info);
     public delegate void DeriveKey(ReadOnlySpan<byte> ikm, Span<byte> output, ReadOnlySpan<byte> salt, ReadOnlySpan<byte> info);
 
-    private static readonly Surface B = new(
-        "blake2b", 64, 128, k => new HMACBlake2b(k), () => new HMACBlake2b(),
-        HMACBlake2b.HashData, (k, m) => HMACBlake2b.HashData(k.AsSpan(), m.AsSpan()), HMACBlake2b.HashData, HMACBlake2b.TryHashData,
-        HMACBlake2b.HashData, (k, s) => HMACBlake2b.HashData(k.AsSpan(), s), HMACBlake2b.HashData,
-        (k, s) => HMACBlake2b.HashDataAsync(k, s), (k, s) => HMACBlake2b.HashDataAsync(k.AsMemory(), s),
-        (k, s, d) => HMACBlake2b.HashDataAsync(k, s, d),
-        HkdfBlake2b.Extract, HkdfBlake2b.Extract, HkdfBlake2b.Expand, HkdfBlake2b.Expand, HkdfBlake2b.DeriveKey, HkdfBlake2b.DeriveKey);
+    private static readonly Surface B = Surface.Of("blake2b", 64, 128, typeof(HMACBlake2b), typeof(HkdfBlake2b));
 
-    private static readonly Surface S = new(
-        "blake2s", 32, 64, k => new HMACBlake2s(k), () => new HMACBlake2s(),
-        HMACBlake2s.HashData, (k, m) => HMACBlake2s.HashData(k.AsSpan(), m.AsSpan()), HMACBlake2s.HashData, HMACBlake2s.TryHashData,
-        HMACBlake2s.HashData, (k, s) => HMACBlake2s.HashData(k.AsSpan(), s), HMACBlake2s.HashData,
-        (k, s) => HMACBlake2s.HashDataAsync(k, s), (k, s) => HMACBlake2s.HashDataAsync(k.AsMemory(), s),
-        (k, s, d) => HMACBlake2s.HashDataAsync(k, s, d),
-        HkdfBlake2s.Extract, HkdfBlake2s.Extract, HkdfBlake2s.Expand, HkdfBlake2s.Expand, HkdfBlake2s.DeriveKey, HkdfBlake2s.DeriveKey);
+    private static readonly Surface S = Surface.Of("blake2s", 32, 64, typeof(HMACBlake2s), typeof(HkdfBlake2s));
 
     private static Surface Get(string name) => name == "blake2b" ? B : S;
 

@@ -29,6 +29,14 @@ public abstract class HashManyTests
         return ids;
     }
 
+    /// <summary>The lane kernel numbered <paramref name="id"/>, which this algorithm must support wherever BLAKE2b's does.</summary>
+    private Blake2ManyKernel Supported(int id)
+    {
+        var kernel = (Blake2ManyKernel)id;
+        Assert.True(M.IsSupported(kernel));
+        return kernel;
+    }
+
     /// <summary>Counts around every lane multiple of every kernel, and a few hundred.</summary>
     private IEnumerable<int> Counts(Blake2ManyKernel kernel)
     {
@@ -74,8 +82,7 @@ public abstract class HashManyTests
     [MemberData(nameof(KernelIds))]
     public void Every_kernel_matches_the_one_shot_for_every_count_with_mixed_lengths(int id)
     {
-        var kernel = (Blake2ManyKernel)id;
-        Assert.True(M.IsSupported(kernel));
+        Blake2ManyKernel kernel = Supported(id);
 
         foreach (int count in Counts(kernel))
         {
@@ -92,8 +99,7 @@ public abstract class HashManyTests
     [MemberData(nameof(KernelIds))]
     public void Every_kernel_with_equal_lengths_at_block_edges(int id)
     {
-        var kernel = (Blake2ManyKernel)id;
-        Assert.True(M.IsSupported(kernel));
+        Blake2ManyKernel kernel = Supported(id);
 
         int b = A.BlockLength;
         int count = (2 * M.Lanes(kernel)) + 1;
@@ -111,8 +117,7 @@ public abstract class HashManyTests
     [MemberData(nameof(KernelIds))]
     public void Every_kernel_with_every_key_and_digest_length(int id)
     {
-        var kernel = (Blake2ManyKernel)id;
-        Assert.True(M.IsSupported(kernel));
+        Blake2ManyKernel kernel = Supported(id);
 
         List<byte[]> messages = Messages(M.Lanes(kernel) + 3, 5, MixedLength);
         for (int keyLength = 0; keyLength <= M.MaxKeyLength; keyLength++)
@@ -132,8 +137,7 @@ public abstract class HashManyTests
     [MemberData(nameof(KernelIds))]
     public void Every_kernel_with_full_parameter_blocks(int id)
     {
-        var kernel = (Blake2ManyKernel)id;
-        Assert.True(M.IsSupported(kernel));
+        Blake2ManyKernel kernel = Supported(id);
 
         // Each case's parameters with many messages: its own input (the file's answer) among others (the one-shot's).
         foreach (ParamCase c in TestData.ParamCases(M.Algorithm).Concat(TestData.HashlibCases(M.Algorithm)).Where(c => c.XofLength == 0).Take(120))
@@ -154,8 +158,7 @@ public abstract class HashManyTests
         // Equal-length messages back to back keep the lanes in step, and the 512-bit kernels then
         // read each lane's block where it lies, a message length from the previous lane's, instead
         // of from a stripe; a shorter last message (as a tree's last leaf) takes them out of step.
-        var kernel = (Blake2ManyKernel)id;
-        Assert.True(M.IsSupported(kernel));
+        Blake2ManyKernel kernel = Supported(id);
 
         int b = A.BlockLength;
         foreach (int length in new[] { 1, b, b + 1, 3 * b, (5 * b) + 7 })
@@ -361,96 +364,64 @@ internal interface IManySurface
     void CompressLanes(Blake2ManyKernel kernel, Span<byte> state, ReadOnlySpan<byte> blocks, int laneStride, Span<byte> scratch);
 }
 
+/// <summary>
+/// <see cref="IManySurface"/> for either algorithm: the public overloads through <see cref="Facade"/>,
+/// a forced kernel through the engine both share (<see cref="Blake2Many{TVariant}"/>).
+/// </summary>
+internal sealed class ManySurface<TVariant, TParameters>(Api api, Type kernels) : IManySurface
+    where TVariant : struct, IBlake2ManyVariant
+{
+    private readonly Facade _kernels = new(kernels);
+
+    private delegate void LaneCompress(Blake2ManyKernel kernel, Span<byte> state, ReadOnlySpan<byte> blocks, int laneStride, Span<byte> scratch);
+
+    public string Algorithm => api.Name;
+    public int MaxDigestLength => api.MaxDigestLength;
+    public int MaxKeyLength => api.MaxKeyLength;
+    public int Lanes(Blake2ManyKernel kernel) => _kernels.Method<Func<Blake2ManyKernel, int>>("Lanes")(kernel);
+    public bool IsSupported(Blake2ManyKernel kernel) => _kernels.Method<Func<Blake2ManyKernel, bool>>("IsSupported")(kernel);
+    public int HashData(ReadOnlySpan<byte> key, ReadOnlySpan<byte> source, Span<byte> destination) => api.Type.Method<HashKeyedInto>("HashData")(key, source, destination);
+    public object Parameters(byte[] key, int digestLength) => api.Parameters(key, digestLength);
+    public int HashMany(ReadOnlySpan<ReadOnlyMemory<byte>> sources, Span<byte> destination, int digestLength) => api.Type.Method<HashManyInto>("HashMany")(sources, destination, digestLength);
+    public int HashMany(ReadOnlySpan<byte> key, ReadOnlySpan<ReadOnlyMemory<byte>> sources, Span<byte> destination, int digestLength) => api.Type.Method<HashManyKeyedInto>("HashMany")(key, sources, destination, digestLength);
+    public int HashMany(object parameters, ReadOnlySpan<ReadOnlyMemory<byte>> sources, Span<byte> destination) => api.Type.Method<HashManyWithInto<TParameters>>("HashMany")((TParameters)parameters, sources, destination);
+    public int HashMany(ReadOnlySpan<byte> source, int messageLength, Span<byte> destination, int digestLength) => api.Type.Method<HashPackedInto>("HashMany")(source, messageLength, destination, digestLength);
+    public int HashMany(ReadOnlySpan<byte> key, ReadOnlySpan<byte> source, int messageLength, Span<byte> destination, int digestLength) => api.Type.Method<HashPackedKeyedInto>("HashMany")(key, source, messageLength, destination, digestLength);
+
+    public byte[] HashForced(Blake2ManyKernel kernel, byte[] key, ReadOnlyMemory<byte>[] sources, int digestLength)
+    {
+        byte[] destination = new byte[sources.Length * digestLength];
+        Blake2Many<TVariant>.Hash(Blake2Settings.Sequential(digestLength, key), new Blake2MessageList(sources), destination, kernel);
+        return destination;
+    }
+
+    public byte[] HashForced(Blake2ManyKernel kernel, ParamCase parameters, ReadOnlyMemory<byte>[] sources)
+    {
+        byte[] destination = new byte[sources.Length * parameters.DigestLength];
+        Blake2Many<TVariant>.Hash(api.Settings(parameters), new Blake2MessageList(sources), destination, kernel);
+        return destination;
+    }
+
+    public byte[] HashForcedPacked(Blake2ManyKernel kernel, byte[] packed, int messageLength, int digestLength)
+    {
+        Blake2MessageList messages = Blake2MessageList.Leaves(packed, messageLength);
+        byte[] destination = new byte[messages.Count * digestLength];
+        Blake2Many<TVariant>.Hash(Blake2Settings.Sequential(digestLength, []), messages, destination, kernel);
+        return destination;
+    }
+
+    public void CompressLanes(Blake2ManyKernel kernel, Span<byte> state, ReadOnlySpan<byte> blocks, int laneStride, Span<byte> scratch) =>
+        _kernels.Method<LaneCompress>("Compress")(kernel, state, blocks, laneStride, scratch);
+}
+
 [Trait("Legs", "Kernel")]
 public sealed class Blake2bHashManyTests : HashManyTests
 {
-    private protected override IManySurface M { get; } = new Surface();
-
-    private sealed class Surface : IManySurface
-    {
-        public string Algorithm => "blake2b";
-        public int MaxDigestLength => Blake2b.MaxDigestLength;
-        public int MaxKeyLength => Blake2b.MaxKeyLength;
-        public int Lanes(Blake2ManyKernel kernel) => Blake2bManyKernels.Lanes(kernel);
-        public bool IsSupported(Blake2ManyKernel kernel) => Blake2bManyKernels.IsSupported(kernel);
-        public int HashData(ReadOnlySpan<byte> key, ReadOnlySpan<byte> source, Span<byte> destination) => Blake2b.HashData(key, source, destination);
-        public object Parameters(byte[] key, int digestLength) => Blake2bApi.Parameters(key, digestLength);
-        public int HashMany(ReadOnlySpan<ReadOnlyMemory<byte>> sources, Span<byte> destination, int digestLength) => Blake2b.HashMany(sources, destination, digestLength);
-        public int HashMany(ReadOnlySpan<byte> key, ReadOnlySpan<ReadOnlyMemory<byte>> sources, Span<byte> destination, int digestLength) => Blake2b.HashMany(key, sources, destination, digestLength);
-        public int HashMany(object parameters, ReadOnlySpan<ReadOnlyMemory<byte>> sources, Span<byte> destination) => Blake2b.HashMany((Blake2bParameters)parameters, sources, destination);
-        public int HashMany(ReadOnlySpan<byte> source, int messageLength, Span<byte> destination, int digestLength) => Blake2b.HashMany(source, messageLength, destination, digestLength);
-        public int HashMany(ReadOnlySpan<byte> key, ReadOnlySpan<byte> source, int messageLength, Span<byte> destination, int digestLength) => Blake2b.HashMany(key, source, messageLength, destination, digestLength);
-
-        public byte[] HashForced(Blake2ManyKernel kernel, byte[] key, ReadOnlyMemory<byte>[] sources, int digestLength)
-        {
-            byte[] destination = new byte[sources.Length * digestLength];
-            Blake2Many<Blake2bVariant>.Hash(Blake2Settings.Sequential(digestLength, key), new Blake2MessageList(sources), destination, kernel);
-            return destination;
-        }
-
-        public byte[] HashForced(Blake2ManyKernel kernel, ParamCase parameters, ReadOnlyMemory<byte>[] sources)
-        {
-            byte[] destination = new byte[sources.Length * parameters.DigestLength];
-            Blake2Many<Blake2bVariant>.Hash(Blake2bApi.Parameters(parameters).ToSettings(), new Blake2MessageList(sources), destination, kernel);
-            return destination;
-        }
-
-        public byte[] HashForcedPacked(Blake2ManyKernel kernel, byte[] packed, int messageLength, int digestLength)
-        {
-            Blake2MessageList messages = Blake2MessageList.Leaves(packed, messageLength);
-            byte[] destination = new byte[messages.Count * digestLength];
-            Blake2Many<Blake2bVariant>.Hash(Blake2Settings.Sequential(digestLength, []), messages, destination, kernel);
-            return destination;
-        }
-
-        public void CompressLanes(Blake2ManyKernel kernel, Span<byte> state, ReadOnlySpan<byte> blocks, int laneStride, Span<byte> scratch) =>
-            Blake2bManyKernels.Compress(kernel, state, blocks, laneStride, scratch);
-    }
+    private protected override IManySurface M { get; } = new ManySurface<Blake2bVariant, Blake2bParameters>(Api.B, typeof(Blake2bManyKernels));
 }
 
 [Trait("Legs", "Kernel")]
 public sealed class Blake2sHashManyTests : HashManyTests
 {
-    private protected override IManySurface M { get; } = new Surface();
-
-    private sealed class Surface : IManySurface
-    {
-        public string Algorithm => "blake2s";
-        public int MaxDigestLength => Blake2s.MaxDigestLength;
-        public int MaxKeyLength => Blake2s.MaxKeyLength;
-        public int Lanes(Blake2ManyKernel kernel) => Blake2sManyKernels.Lanes(kernel);
-        public bool IsSupported(Blake2ManyKernel kernel) => Blake2sManyKernels.IsSupported(kernel);
-        public int HashData(ReadOnlySpan<byte> key, ReadOnlySpan<byte> source, Span<byte> destination) => Blake2s.HashData(key, source, destination);
-        public object Parameters(byte[] key, int digestLength) => Blake2sApi.Parameters(key, digestLength);
-        public int HashMany(ReadOnlySpan<ReadOnlyMemory<byte>> sources, Span<byte> destination, int digestLength) => Blake2s.HashMany(sources, destination, digestLength);
-        public int HashMany(ReadOnlySpan<byte> key, ReadOnlySpan<ReadOnlyMemory<byte>> sources, Span<byte> destination, int digestLength) => Blake2s.HashMany(key, sources, destination, digestLength);
-        public int HashMany(object parameters, ReadOnlySpan<ReadOnlyMemory<byte>> sources, Span<byte> destination) => Blake2s.HashMany((Blake2sParameters)parameters, sources, destination);
-        public int HashMany(ReadOnlySpan<byte> source, int messageLength, Span<byte> destination, int digestLength) => Blake2s.HashMany(source, messageLength, destination, digestLength);
-        public int HashMany(ReadOnlySpan<byte> key, ReadOnlySpan<byte> source, int messageLength, Span<byte> destination, int digestLength) => Blake2s.HashMany(key, source, messageLength, destination, digestLength);
-
-        public byte[] HashForced(Blake2ManyKernel kernel, byte[] key, ReadOnlyMemory<byte>[] sources, int digestLength)
-        {
-            byte[] destination = new byte[sources.Length * digestLength];
-            Blake2Many<Blake2sVariant>.Hash(Blake2Settings.Sequential(digestLength, key), new Blake2MessageList(sources), destination, kernel);
-            return destination;
-        }
-
-        public byte[] HashForced(Blake2ManyKernel kernel, ParamCase parameters, ReadOnlyMemory<byte>[] sources)
-        {
-            byte[] destination = new byte[sources.Length * parameters.DigestLength];
-            Blake2Many<Blake2sVariant>.Hash(Blake2sApi.Parameters(parameters).ToSettings(), new Blake2MessageList(sources), destination, kernel);
-            return destination;
-        }
-
-        public byte[] HashForcedPacked(Blake2ManyKernel kernel, byte[] packed, int messageLength, int digestLength)
-        {
-            Blake2MessageList messages = Blake2MessageList.Leaves(packed, messageLength);
-            byte[] destination = new byte[messages.Count * digestLength];
-            Blake2Many<Blake2sVariant>.Hash(Blake2Settings.Sequential(digestLength, []), messages, destination, kernel);
-            return destination;
-        }
-
-        public void CompressLanes(Blake2ManyKernel kernel, Span<byte> state, ReadOnlySpan<byte> blocks, int laneStride, Span<byte> scratch) =>
-            Blake2sManyKernels.Compress(kernel, state, blocks, laneStride, scratch);
-    }
+    private protected override IManySurface M { get; } = new ManySurface<Blake2sVariant, Blake2sParameters>(Api.S, typeof(Blake2sManyKernels));
 }

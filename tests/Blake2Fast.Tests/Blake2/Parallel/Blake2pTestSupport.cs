@@ -1,8 +1,12 @@
 using System;
+using System.Collections.Generic;
 using System.IO;
+using System.Runtime.CompilerServices;
 using System.Security.Cryptography;
 using System.Threading;
 using System.Threading.Tasks;
+using Blake2Fast.Internal;
+using Blake2Fast.Kernels;
 
 namespace Blake2Fast.Tests;
 
@@ -38,16 +42,22 @@ public interface IBlake2pFacade
     HMAC CreateHMAC(int digestLength, ReadOnlySpan<byte> key);
 
     /// <summary>A hasher from the public <c>CreateIncrementalHasher(digestLength, key)</c>.</summary>
-    IBlake2pHasher CreateIncrementalHasher(int digestLength, ReadOnlySpan<byte> key);
+    IHasher CreateIncrementalHasher(int digestLength, ReadOnlySpan<byte> key);
 
     /// <summary>The public parameterless <c>CreateIncrementalHasher()</c>.</summary>
-    IBlake2pHasher CreateIncrementalHasher();
+    IHasher CreateIncrementalHasher();
 
     /// <summary>A hasher forced onto one lane kernel (internal constructor).</summary>
-    IBlake2pHasher CreateIncrementalHasher(int digestLength, ReadOnlySpan<byte> key, byte kernel);
+    IHasher CreateIncrementalHasher(int digestLength, ReadOnlySpan<byte> key, byte kernel);
 
     /// <summary>A default (uninitialized) hash state.</summary>
-    IBlake2pHasher CreateDefault();
+    IHasher CreateDefault();
+
+    /// <summary>The public static class, for its constants.</summary>
+    Facade Type { get; }
+
+    /// <summary>The lane kernels (Blake2bpKernel or Blake2spKernel: they share the numbering) and their dispatcher.</summary>
+    KernelSet Kernels { get; }
 
     byte KernelCount { get; }
     byte BestKernel { get; }
@@ -58,27 +68,85 @@ public interface IBlake2pFacade
     void CompressLanes(byte kernel, Span<byte> lanes, ReadOnlySpan<byte> stripes, uint increment);
 }
 
-/// <summary>A hash state struct behind a reference, so tests can hold either kind.</summary>
-public interface IBlake2pHasher
+/// <summary>The facades of BLAKE2bp and BLAKE2sp, for their tests and for the build tests.</summary>
+internal static class Blake2pFacades
 {
-    int DigestLength { get; }
-    void Update(ReadOnlySpan<byte> input);
-    byte[] Finish();
-    int Finish(Span<byte> destination);
-    bool TryFinish(Span<byte> destination, out int bytesWritten);
-    void Reset();
-    void Clear();
+    public static readonly IBlake2pFacade Bp = new Blake2pFacade<Blake2bpHashState, Blake2bpKernel>(
+        "blake2bp", typeof(Blake2bp), typeof(Blake2bpKernels), (k, m) => Blake2bp.HashData(key: k, source: m), (scoped in Blake2Settings s, byte kernel) => new Blake2bpHashState(s, (Blake2bpKernel)kernel));
 
-    /// <summary>A copy of the struct: the documented way to fork a hash.</summary>
-    IBlake2pHasher Fork();
+    public static readonly IBlake2pFacade Sp = new Blake2pFacade<Blake2spHashState, Blake2spKernel>(
+        "blake2sp", typeof(Blake2sp), typeof(Blake2spKernels), (k, m) => Blake2sp.HashData(key: k, source: m), (scoped in Blake2Settings s, byte kernel) => new Blake2spHashState(s, (Blake2spKernel)kernel));
 
-    /// <summary>The struct's bytes, to check what erasure leaves behind.</summary>
-    byte[] RawBytes();
+    public static IReadOnlyList<IBlake2pFacade> All => [Bp, Sp];
+}
 
-    void UpdateGeneric<T>(T[] values) where T : unmanaged;
-    void UpdateGeneric<T>(ArraySegment<T> values) where T : unmanaged;
-    void UpdateGeneric<T>(ReadOnlySpan<T> values) where T : unmanaged;
-    void UpdateValue<T>(T value) where T : unmanaged;
+/// <summary>
+/// <see cref="IBlake2pFacade"/> for Blake2bp or Blake2sp, written once: each member calls the
+/// overload of that name and signature on the family's types (<see cref="Facade"/>). The family
+/// gives what the compiler alone resolves (named array arguments) and the internal constructor.
+/// </summary>
+internal sealed class Blake2pFacade<TState, TKernel>(string algorithm, Type api, Type kernels, Func<byte[], byte[], byte[]> namedArrays, ForcedState<TState> forced) : IBlake2pFacade
+    where TState : struct, IBlake2Incremental
+    where TKernel : unmanaged, Enum
+{
+    private readonly Facade _api = new(api);
+
+    private delegate void LaneCompress(TKernel kernel, ref Blake2Lanes lanes, ReadOnlySpan<byte> stripes, uint increment);
+
+    public string Algorithm => algorithm;
+    public int MaxDigestLength => _api.Value<int>("MaxDigestLength");
+    public int MaxKeyLength => _api.Value<int>("MaxKeyLength");
+    public int StripeLength => _api.Value<int>("Degree") * _api.Value<int>("BlockLength");
+    public Facade Type => _api;
+    public KernelSet Kernels { get; } = new(typeof(TKernel), kernels);
+
+    public byte[] HashData(byte[] source) => _api.Method<Func<byte[], byte[]>>("HashData")(source);
+    public byte[] HashData(ReadOnlySpan<byte> source) => _api.Method<HashSpan>("HashData")(source);
+    public byte[] HashData(ReadOnlySpan<byte> source, int digestLength) => _api.Method<HashSpanToLength>("HashData")(source, digestLength);
+    public byte[] HashData(byte[] key, byte[] source) => namedArrays(key, source);
+    public byte[] HashData(ReadOnlySpan<byte> key, ReadOnlySpan<byte> source) => _api.Method<HashKeyed>("HashData")(key, source);
+    public byte[] HashData(ReadOnlySpan<byte> key, ReadOnlySpan<byte> source, int digestLength) => _api.Method<HashKeyedToLength>("HashData")(key, source, digestLength);
+    public int HashData(ReadOnlySpan<byte> source, Span<byte> destination) => _api.Method<HashInto>("HashData")(source, destination);
+    public int HashData(ReadOnlySpan<byte> key, ReadOnlySpan<byte> source, Span<byte> destination) => _api.Method<HashKeyedInto>("HashData")(key, source, destination);
+    public bool TryHashData(ReadOnlySpan<byte> source, Span<byte> destination, out int bytesWritten) => _api.Method<TryHashInto>("TryHashData")(source, destination, out bytesWritten);
+    public bool TryHashData(ReadOnlySpan<byte> key, ReadOnlySpan<byte> source, Span<byte> destination, out int bytesWritten) => _api.Method<TryHashKeyedInto>("TryHashData")(key, source, destination, out bytesWritten);
+    public byte[] HashData(Stream source) => _api.Method<Func<Stream, byte[]>>("HashData")(source);
+    public int HashData(Stream source, Span<byte> destination) => _api.Method<HashStreamInto>("HashData")(source, destination);
+    public byte[] HashData(ReadOnlySpan<byte> key, Stream source) => _api.Method<HashKeyedRead>("HashData")(key, source);
+
+    public ValueTask<byte[]> HashDataAsync(Stream source, CancellationToken cancellationToken = default) =>
+        _api.Method<Func<Stream, CancellationToken, ValueTask<byte[]>>>("HashDataAsync")(source, cancellationToken);
+
+    public ValueTask<int> HashDataAsync(Stream source, Memory<byte> destination, CancellationToken cancellationToken = default) =>
+        _api.Method<Func<Stream, Memory<byte>, CancellationToken, ValueTask<int>>>("HashDataAsync")(source, destination, cancellationToken);
+
+    public ValueTask<byte[]> HashDataAsync(ReadOnlyMemory<byte> key, Stream source, CancellationToken cancellationToken = default) =>
+        _api.Method<Func<ReadOnlyMemory<byte>, Stream, CancellationToken, ValueTask<byte[]>>>("HashDataAsync")(key, source, cancellationToken);
+
+    public HashAlgorithm CreateHashAlgorithm(int digestLength) => _api.Method<Func<int, HashAlgorithm>>("CreateHashAlgorithm")(digestLength);
+    public HMAC CreateHMAC(ReadOnlySpan<byte> key) => _api.Method<KeyedHmac>("CreateHMAC")(key);
+    public HMAC CreateHMAC(int digestLength, ReadOnlySpan<byte> key) => _api.Method<KeyedHmacToLength>("CreateHMAC")(digestLength, key);
+
+    public IHasher CreateIncrementalHasher(int digestLength, ReadOnlySpan<byte> key) =>
+        new StateHasher<TState>(_api.Method<KeyedStateToLength<TState>>("CreateIncrementalHasher")(digestLength, key));
+
+    public IHasher CreateIncrementalHasher() => new StateHasher<TState>(_api.Method<Func<TState>>("CreateIncrementalHasher")());
+
+    public IHasher CreateIncrementalHasher(int digestLength, ReadOnlySpan<byte> key, byte kernel) =>
+        new StateHasher<TState>(forced(new Blake2Settings { DigestLength = digestLength, Key = key }, Kernels.Require(kernel)));
+
+    public IHasher CreateDefault() => new StateHasher<TState>(default);
+
+    public byte KernelCount => (byte)Kernels.Names.Count;
+    public byte BestKernel => Kernels.Best;
+    public bool IsKernelSupported(byte kernel) => Kernels.IsSupported(kernel);
+    public void RequireKernel(byte kernel) => Kernels.Require(kernel);
+
+    public void CompressLanes(byte kernel, Span<byte> lanes, ReadOnlySpan<byte> stripes, uint increment)
+    {
+        Assert.Equal(Unsafe.SizeOf<Blake2Lanes>(), lanes.Length);
+        Kernels.Dispatcher.Method<LaneCompress>("Compress")(Unsafe.As<byte, TKernel>(ref kernel), ref Unsafe.As<byte, Blake2Lanes>(ref lanes[0]), stripes, increment);
+    }
 }
 
 /// <summary>Theory data shared by the BLAKE2bp and BLAKE2sp tests.</summary>
@@ -91,7 +159,7 @@ public static class Blake2pTestData
     public static TheoryData<byte> Kernels => new() { 0, 1, 2, 3 };
 
     /// <summary>Feeds <paramref name="input"/> to <paramref name="hasher"/> in chunks as <paramref name="chunking"/> says.</summary>
-    public static void Feed(IBlake2pHasher hasher, ReadOnlySpan<byte> input, int chunking)
+    public static void Feed(IHasher hasher, ReadOnlySpan<byte> input, int chunking)
     {
         Random? random = chunking < 0 ? new Random(-chunking) : null;
         while (!input.IsEmpty)
@@ -110,17 +178,9 @@ public static class Blake2pTestData
 }
 
 /// <summary>A readable stream that returns at most a few bytes per read, to exercise the stream loops.</summary>
-public sealed class TrickleStream(byte[] data, int maxRead) : Stream
+public sealed class TrickleStream(byte[] data, int maxRead) : ForwardOnlyStream
 {
     private int _position;
-
-    public override bool CanRead => true;
-    public override bool CanSeek => false;
-    public override bool CanWrite => false;
-    public override long Length => throw new NotSupportedException();
-    public override long Position { get => throw new NotSupportedException(); set => throw new NotSupportedException(); }
-
-    public override int Read(byte[] buffer, int offset, int count) => Read(buffer.AsSpan(offset, count));
 
     public override int Read(Span<byte> buffer)
     {
@@ -132,9 +192,4 @@ public sealed class TrickleStream(byte[] data, int maxRead) : Stream
 
     public override ValueTask<int> ReadAsync(Memory<byte> buffer, CancellationToken cancellationToken = default) =>
         ValueTask.FromResult(Read(buffer.Span));
-
-    public override void Flush() { }
-    public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
-    public override void SetLength(long value) => throw new NotSupportedException();
-    public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
 }

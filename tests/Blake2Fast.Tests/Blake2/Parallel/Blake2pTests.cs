@@ -17,6 +17,9 @@ public abstract class Blake2pTests
 {
     private protected abstract IBlake2pFacade F { get; }
 
+    /// <summary>The family's constants as the BLAKE2 paper gives them.</summary>
+    private protected abstract (int DigestLength, int Degree, int BlockLength) Expected { get; }
+
     private IReadOnlyList<KatCase> Kat() => KnownAnswerTests.RequireKat(F.Algorithm);
 
     private IEnumerable<Blake2pBoundaryVectors.Vector> Boundaries() => Blake2pBoundaryVectors.All.Where(c => c.Algorithm == F.Algorithm);
@@ -28,8 +31,43 @@ public abstract class Blake2pTests
         return cases;
     }
 
+    /// <summary>Whether <paramref name="kernel"/> runs here; if not, that asking for it is refused.</summary>
+    private bool Usable(byte kernel)
+    {
+        if (F.IsKernelSupported(kernel))
+        {
+            return true;
+        }
+
+        Assert.Throws<PlatformNotSupportedException>(() => F.RequireKernel(kernel));
+        return false;
+    }
+
     private static void AssertHex(ReadOnlySpan<byte> expected, ReadOnlySpan<byte> actual, object what) =>
         Assert.True(expected.SequenceEqual(actual), $"{what}: expected {Convert.ToHexStringLower(expected)}, got {Convert.ToHexStringLower(actual)}");
+
+    [Fact]
+    public void Constants()
+    {
+        Assert.Equal(Expected.DigestLength, F.Type.Value<int>("DefaultDigestLength"));
+        Assert.Equal(Expected.DigestLength, F.Type.Value<int>("MaxDigestLength"));
+        Assert.Equal(Expected.DigestLength, F.Type.Value<int>("MaxKeyLength"));
+        Assert.Equal(Expected.Degree, F.Type.Value<int>("Degree"));
+        Assert.Equal(Expected.BlockLength, F.Type.Value<int>("BlockLength"));
+    }
+
+    [Fact]
+    public void Kernel_selection_follows_the_machine()
+    {
+        string expected =
+            !LibraryBuild.HasIntrinsics ? "Scalar" :
+            System.Runtime.Intrinsics.X86.Avx512F.VL.IsSupported ? "Avx512" :
+            System.Runtime.Intrinsics.X86.Avx2.IsSupported ? "Avx2" :
+            System.Runtime.Intrinsics.Vector128.IsHardwareAccelerated ? "Vector128" :
+            "Scalar";
+        Assert.Equal(expected, F.Kernels.Name(F.Kernels.Best));
+        Assert.Equal(expected, F.Kernels.Name(F.CreateIncrementalHasher().Kernel));
+    }
 
     // ---- Known answers through the one-shots ----
 
@@ -73,7 +111,7 @@ public abstract class Blake2pTests
     {
         foreach (KatCase c in Kat())
         {
-            IBlake2pHasher hasher = F.CreateIncrementalHasher(c.Expected.Length, c.Key);
+            IHasher hasher = F.CreateIncrementalHasher(c.Expected.Length, c.Key);
             Blake2pTestData.Feed(hasher, c.Input, chunking);
             AssertHex(c.Expected, hasher.Finish(), c);
         }
@@ -96,7 +134,7 @@ public abstract class Blake2pTests
     {
         foreach (Blake2pBoundaryVectors.Vector c in Boundaries())
         {
-            IBlake2pHasher hasher = F.CreateIncrementalHasher(F.MaxDigestLength, c.Key());
+            IHasher hasher = F.CreateIncrementalHasher(F.MaxDigestLength, c.Key());
             Blake2pTestData.Feed(hasher, c.Input(), chunking);
             AssertHex(Convert.FromHexString(c.Expected), hasher.Finish(), $"{c} chunking {chunking}");
         }
@@ -124,7 +162,7 @@ public abstract class Blake2pTests
                 {
                     byte[] key = new Blake2pBoundaryVectors.Vector(F.Algorithm, 0, k, "").Key();
                     byte[] oneShot = F.HashData(key, input, d);
-                    IBlake2pHasher hasher = F.CreateIncrementalHasher(d, key, kernel);
+                    IHasher hasher = F.CreateIncrementalHasher(d, key, kernel);
                     Blake2pTestData.Feed(hasher, input, 2);
                     Assert.Equal(oneShot, hasher.Finish());
                     all.AppendData(oneShot);
@@ -149,7 +187,7 @@ public abstract class Blake2pTests
 
             foreach (int chunking in new[] { 1, 129, 513, -1 })
             {
-                IBlake2pHasher hasher = F.CreateIncrementalHasher(c.DigestLength, c.Key);
+                IHasher hasher = F.CreateIncrementalHasher(c.DigestLength, c.Key);
                 Blake2pTestData.Feed(hasher, c.Input, chunking);
                 AssertHex(c.Expected, hasher.Finish(), c);
             }
@@ -177,9 +215,8 @@ public abstract class Blake2pTests
     [MemberData(nameof(Blake2pTestData.Kernels), MemberType = typeof(Blake2pTestData))]
     public void Kernel_kat(byte kernel)
     {
-        if (!F.IsKernelSupported(kernel))
+        if (!Usable(kernel))
         {
-            Assert.Throws<PlatformNotSupportedException>(() => F.RequireKernel(kernel));
             return;
         }
 
@@ -187,7 +224,7 @@ public abstract class Blake2pTests
         int round = 0;
         foreach (KatCase c in Kat())
         {
-            IBlake2pHasher hasher = F.CreateIncrementalHasher(c.Expected.Length, c.Key, kernel);
+            IHasher hasher = F.CreateIncrementalHasher(c.Expected.Length, c.Key, kernel);
             Blake2pTestData.Feed(hasher, c.Input, (round++ % 3) switch { 0 => -1, 1 => 1, _ => 1000 });
             AssertHex(c.Expected, hasher.Finish(), c);
         }
@@ -197,22 +234,21 @@ public abstract class Blake2pTests
     [MemberData(nameof(Blake2pTestData.Kernels), MemberType = typeof(Blake2pTestData))]
     public void Kernel_vectors(byte kernel)
     {
-        if (!F.IsKernelSupported(kernel))
+        if (!Usable(kernel))
         {
-            Assert.Throws<PlatformNotSupportedException>(() => F.RequireKernel(kernel));
             return;
         }
 
         foreach (ParamCase c in Params())
         {
-            IBlake2pHasher hasher = F.CreateIncrementalHasher(c.DigestLength, c.Key, kernel);
+            IHasher hasher = F.CreateIncrementalHasher(c.DigestLength, c.Key, kernel);
             Blake2pTestData.Feed(hasher, c.Input, -2);
             AssertHex(c.Expected, hasher.Finish(), c);
         }
 
         foreach (Blake2pBoundaryVectors.Vector c in Boundaries())
         {
-            IBlake2pHasher hasher = F.CreateIncrementalHasher(F.MaxDigestLength, c.Key(), kernel);
+            IHasher hasher = F.CreateIncrementalHasher(F.MaxDigestLength, c.Key(), kernel);
             Blake2pTestData.Feed(hasher, c.Input(), 100_000);
             AssertHex(Convert.FromHexString(c.Expected), hasher.Finish(), c);
         }
@@ -222,9 +258,8 @@ public abstract class Blake2pTests
     [MemberData(nameof(Blake2pTestData.Kernels), MemberType = typeof(Blake2pTestData))]
     public void Kernel_matches_scalar_on_random_input(byte kernel)
     {
-        if (!F.IsKernelSupported(kernel))
+        if (!Usable(kernel))
         {
-            Assert.Throws<PlatformNotSupportedException>(() => F.RequireKernel(kernel));
             return;
         }
 
@@ -237,9 +272,9 @@ public abstract class Blake2pTests
             random.NextBytes(key);
             int digestLength = random.Next(1, F.MaxDigestLength + 1);
 
-            IBlake2pHasher scalar = F.CreateIncrementalHasher(digestLength, key, 0);
+            IHasher scalar = F.CreateIncrementalHasher(digestLength, key, 0);
             scalar.Update(input);
-            IBlake2pHasher tested = F.CreateIncrementalHasher(digestLength, key, kernel);
+            IHasher tested = F.CreateIncrementalHasher(digestLength, key, kernel);
             Blake2pTestData.Feed(tested, input, -(i + 3));
             AssertHex(scalar.Finish(), tested.Finish(), $"input {input.Length} key {key.Length} digest {digestLength}");
         }
@@ -253,9 +288,8 @@ public abstract class Blake2pTests
     [MemberData(nameof(Blake2pTestData.Kernels), MemberType = typeof(Blake2pTestData))]
     public void Lane_kernel_matches_scalar_with_per_lane_counters_and_flags(byte kernel)
     {
-        if (!F.IsKernelSupported(kernel))
+        if (!Usable(kernel))
         {
-            Assert.Throws<PlatformNotSupportedException>(() => F.RequireKernel(kernel));
             return;
         }
 
@@ -469,21 +503,21 @@ public abstract class Blake2pTests
         byte[] a = Enumerable.Range(0, 999).Select(i => (byte)(i ^ 0x5A)).ToArray();
         byte[] b = [1, 2, 3];
 
-        IBlake2pHasher first = F.CreateIncrementalHasher(F.MaxDigestLength, key);
+        IHasher first = F.CreateIncrementalHasher(F.MaxDigestLength, key);
         first.Update(prefix);
-        IBlake2pHasher second = first.Fork();
+        IHasher second = first.Fork();
         first.Update(a);
         second.Update(b);
         Assert.Equal(F.HashData(key, prefix.Concat(a).ToArray()), first.Finish());
         Assert.Equal(F.HashData(key, prefix.Concat(b).ToArray()), second.Finish());
 
-        IBlake2pHasher reset = F.CreateIncrementalHasher(9, key);
+        IHasher reset = F.CreateIncrementalHasher(9, key);
         reset.Update(prefix);
         reset.Reset();
         reset.Update(a);
         Assert.Equal(F.HashData(key, a, 9), reset.Finish());
 
-        IBlake2pHasher unkeyed = F.CreateIncrementalHasher();
+        IHasher unkeyed = F.CreateIncrementalHasher();
         Assert.Equal(F.MaxDigestLength, unkeyed.DigestLength);
         unkeyed.Update(a);
         Assert.Equal(F.HashData(a), unkeyed.Finish());
@@ -495,7 +529,7 @@ public abstract class Blake2pTests
         byte[] input = Enumerable.Range(0, 600).Select(i => (byte)i).ToArray();
         byte[] expected = F.HashData(input, 10);
 
-        IBlake2pHasher hasher = F.CreateIncrementalHasher(10, []);
+        IHasher hasher = F.CreateIncrementalHasher(10, []);
         hasher.Update(input);
         byte[] tooShort = Enumerable.Repeat((byte)0xAA, 9).ToArray();
         Assert.Equal("destination", Assert.Throws<ArgumentException>(() => hasher.Finish(tooShort)).ParamName);
@@ -509,7 +543,7 @@ public abstract class Blake2pTests
         Assert.Equal(expected, longer[..10]);
         Assert.All(longer[10..], x => Assert.Equal(0xAA, x));
 
-        IBlake2pHasher other = F.CreateIncrementalHasher(10, []);
+        IHasher other = F.CreateIncrementalHasher(10, []);
         other.Update(input);
         Assert.True(other.TryFinish(longer, out written));
         Assert.Equal(10, written);
@@ -519,7 +553,7 @@ public abstract class Blake2pTests
     [Fact]
     public void Default_finished_and_cleared_states_throw()
     {
-        IBlake2pHasher empty = F.CreateDefault();
+        IHasher empty = F.CreateDefault();
         Assert.Equal(0, empty.DigestLength);
         Assert.Throws<InvalidOperationException>(() => empty.Update([1]));
         Assert.Throws<InvalidOperationException>(() => empty.Finish());
@@ -528,13 +562,13 @@ public abstract class Blake2pTests
         Assert.Throws<InvalidOperationException>(() => empty.Reset());
         empty.Clear();
 
-        IBlake2pHasher finished = F.CreateIncrementalHasher(F.MaxDigestLength, [1]);
+        IHasher finished = F.CreateIncrementalHasher(F.MaxDigestLength, [1]);
         finished.Finish();
         Assert.Throws<InvalidOperationException>(() => finished.Update([1]));
         Assert.Throws<InvalidOperationException>(() => finished.Finish());
         Assert.Throws<InvalidOperationException>(() => finished.Reset());
 
-        IBlake2pHasher cleared = F.CreateIncrementalHasher(F.MaxDigestLength, [1]);
+        IHasher cleared = F.CreateIncrementalHasher(F.MaxDigestLength, [1]);
         cleared.Update([1, 2]);
         cleared.Clear();
         Assert.Throws<InvalidOperationException>(() => cleared.Update([1]));
@@ -545,7 +579,7 @@ public abstract class Blake2pTests
     public void Finish_erases_the_key_and_data()
     {
         byte[] key = Enumerable.Repeat((byte)0xC3, F.MaxKeyLength).ToArray();
-        IBlake2pHasher hasher = F.CreateIncrementalHasher(F.MaxDigestLength, key);
+        IHasher hasher = F.CreateIncrementalHasher(F.MaxDigestLength, key);
         hasher.Update(Enumerable.Repeat((byte)0x3C, 2000).ToArray());
         Assert.Contains((byte)0xC3, hasher.RawBytes());
         hasher.Finish();
@@ -561,11 +595,29 @@ public abstract class Blake2pTests
         byte[] bytes = MemoryMarshal.AsBytes(values.AsSpan()).ToArray();
         byte[] expected = F.HashData(bytes.Concat(bytes).Concat(bytes.AsSpan(40, 400).ToArray()).Concat(BitConverter.GetBytes(0x1234_5678_9ABC_DEF0UL)).ToArray());
 
-        IBlake2pHasher hasher = F.CreateIncrementalHasher();
-        hasher.UpdateGeneric(values);
-        hasher.UpdateGeneric<uint>(values.AsSpan());
-        hasher.UpdateGeneric(new ArraySegment<uint>(values, 10, 100));
+        IHasher hasher = F.CreateIncrementalHasher();
+        hasher.UpdateArray(values);
+        hasher.UpdateSpan<uint>(values.AsSpan());
+        hasher.UpdateSegment(new ArraySegment<uint>(values, 10, 100));
         hasher.UpdateValue(0x1234_5678_9ABC_DEF0UL);
         Assert.Equal(expected, hasher.Finish());
     }
+}
+
+/// <summary>The shared parallel-mode tests (<see cref="Blake2pTests"/>) for BLAKE2bp.</summary>
+[Trait("Legs", "Kernel")]
+public sealed class Blake2bpTests : Blake2pTests
+{
+    private protected override IBlake2pFacade F => Blake2pFacades.Bp;
+
+    private protected override (int DigestLength, int Degree, int BlockLength) Expected => (64, 4, 128);
+}
+
+/// <summary>The shared parallel-mode tests (<see cref="Blake2pTests"/>) for BLAKE2sp.</summary>
+[Trait("Legs", "Kernel")]
+public sealed class Blake2spTests : Blake2pTests
+{
+    private protected override IBlake2pFacade F => Blake2pFacades.Sp;
+
+    private protected override (int DigestLength, int Degree, int BlockLength) Expected => (32, 8, 64);
 }
