@@ -12,7 +12,7 @@ namespace Blake2Fast.Kernels;
 /// node offset, so no input has to be transposed; only the four results are, on the way out.
 /// </summary>
 /// <typeparam name="TRotations">How this instruction set rotates 64-bit lanes.</typeparam>
-internal static class Blake2XbLanes<TRotations> where TRotations : struct, IBlake2bLaneRotations
+internal static class Blake2XbLanes<TRotations> where TRotations : struct, IBlake2LaneRotations
 {
     private const int Lanes = 4;
     private const int BlockLength = 64;
@@ -106,13 +106,13 @@ internal static class Blake2XbLanes<TRotations> where TRotations : struct, IBlak
     private static void G(ref Vector256<ulong> a, ref Vector256<ulong> b, ref Vector256<ulong> c, ref Vector256<ulong> d, Vector256<ulong> x, Vector256<ulong> y)
     {
         a = a + b + x;
-        d = TRotations.RotateRight32(d ^ a);
+        d = TRotations.RotateRight(d ^ a, 32);
         c += d;
-        b = TRotations.RotateRight24(b ^ c);
+        b = TRotations.RotateRight(b ^ c, 24);
         a = a + b + y;
-        d = TRotations.RotateRight16(d ^ a);
+        d = TRotations.RotateRight(d ^ a, 16);
         c += d;
-        b = TRotations.RotateRight63(b ^ c);
+        b = TRotations.RotateRight(b ^ c, 63);
     }
 
     [InlineArray(16)]

@@ -12,7 +12,7 @@ namespace Blake2Fast.Kernels;
 /// so nothing is transposed on the way in; the eight results are, on the way out.
 /// </summary>
 /// <typeparam name="TRotations">How this instruction set rotates 32-bit lanes.</typeparam>
-internal static class Blake2XsLanes<TRotations> where TRotations : struct, IBlake2sLaneRotations
+internal static class Blake2XsLanes<TRotations> where TRotations : struct, IBlake2LaneRotations
 {
     private const int Lanes = 8;
     private const int BlockLength = 32;
@@ -136,13 +136,13 @@ internal static class Blake2XsLanes<TRotations> where TRotations : struct, IBlak
     private static void G(ref Vector256<uint> a, ref Vector256<uint> b, ref Vector256<uint> c, ref Vector256<uint> d, Vector256<uint> x, Vector256<uint> y)
     {
         a = a + b + x;
-        d = TRotations.RotateRight16(d ^ a);
+        d = TRotations.RotateRight(d ^ a, 16);
         c += d;
-        b = TRotations.RotateRight12(b ^ c);
+        b = TRotations.RotateRight(b ^ c, 12);
         a = a + b + y;
-        d = TRotations.RotateRight8(d ^ a);
+        d = TRotations.RotateRight(d ^ a, 8);
         c += d;
-        b = TRotations.RotateRight7(b ^ c);
+        b = TRotations.RotateRight(b ^ c, 7);
     }
 
     [InlineArray(16)]

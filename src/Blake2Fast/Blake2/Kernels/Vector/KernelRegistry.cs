@@ -101,13 +101,13 @@ internal static partial class Blake2bpKernels
         switch (kernel)
         {
             case Blake2bpKernel.Avx512:
-                Blake2bpVector256.Compress<Blake2bLaneAvx512Rotations>(ref lanes, stripes, increment);
+                Blake2pVector<Blake2LaneVector256<ulong, Blake2LaneAvx512Rotations>, Vector256<ulong>>.Compress(ref lanes, stripes, increment);
                 break;
             case Blake2bpKernel.Avx2:
-                Blake2bpVector256.Compress<Blake2bLaneAvx2Rotations>(ref lanes, stripes, increment);
+                Blake2pVector<Blake2LaneVector256<ulong, Blake2LaneAvx2Rotations>, Vector256<ulong>>.Compress(ref lanes, stripes, increment);
                 break;
             default:
-                Blake2bpVector128.Compress(ref lanes, stripes, increment);
+                Blake2pVector<Blake2LaneVector128<ulong>, Vector128<ulong>>.Compress(ref lanes, stripes, increment);
                 break;
         }
     }
@@ -129,13 +129,13 @@ internal static partial class Blake2spKernels
         switch (kernel)
         {
             case Blake2spKernel.Avx512:
-                Blake2spVector256.Compress<Blake2sLaneAvx512Rotations>(ref lanes, stripes, increment);
+                Blake2pVector<Blake2LaneVector256<uint, Blake2LaneAvx512Rotations>, Vector256<uint>>.Compress(ref lanes, stripes, increment);
                 break;
             case Blake2spKernel.Avx2:
-                Blake2spVector256.Compress<Blake2sLaneAvx2Rotations>(ref lanes, stripes, increment);
+                Blake2pVector<Blake2LaneVector256<uint, Blake2LaneAvx2Rotations>, Vector256<uint>>.Compress(ref lanes, stripes, increment);
                 break;
             default:
-                Blake2spVector128.Compress(ref lanes, stripes, increment);
+                Blake2pVector<Blake2LaneVector128<uint>, Vector128<uint>>.Compress(ref lanes, stripes, increment);
                 break;
         }
     }
@@ -153,7 +153,7 @@ internal static partial class Blake2XbKernels
     private static partial int WriteBlocksVector(Blake2XbKernel kernel, ReadOnlySpan<byte> h0, ReadOnlySpan<ulong> chain, uint first, int count, Span<byte> destination) =>
         kernel == Blake2XbKernel.Avx512
             ? Blake2XbLanes512.WriteBlocks(h0, chain, first, count, destination)
-            : Blake2XbLanes<Blake2bLaneAvx2Rotations>.WriteBlocks(h0, chain, first, count, destination);
+            : Blake2XbLanes<Blake2LaneAvx2Rotations>.WriteBlocks(h0, chain, first, count, destination);
 }
 
 internal static partial class Blake2XsKernels
@@ -167,8 +167,8 @@ internal static partial class Blake2XsKernels
 
     private static partial int WriteBlocksVector(Blake2XsKernel kernel, ReadOnlySpan<byte> h0, ReadOnlySpan<uint> chain, uint first, int count, Span<byte> destination) =>
         kernel == Blake2XsKernel.Avx512
-            ? Blake2XsLanes<Blake2sLaneAvx512Rotations>.WriteBlocks(h0, chain, first, count, destination)
-            : Blake2XsLanes<Blake2sLaneAvx2Rotations>.WriteBlocks(h0, chain, first, count, destination);
+            ? Blake2XsLanes<Blake2LaneAvx512Rotations>.WriteBlocks(h0, chain, first, count, destination)
+            : Blake2XsLanes<Blake2LaneAvx2Rotations>.WriteBlocks(h0, chain, first, count, destination);
 }
 
 internal static partial class ScalarPreference

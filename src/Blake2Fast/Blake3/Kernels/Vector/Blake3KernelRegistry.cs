@@ -88,12 +88,12 @@ internal static partial class Blake3Kernels
         if (kernel == Blake3Kernel.Vector512)
         {
             done += Blake3LaneKernel<Blake3Lanes512, Vector512<uint>>.HashChunks(input, key, firstCounter, flags, chainingValues);
-            done += Blake3LaneKernel<Blake3Lanes256<Blake2sLaneAvx512Rotations>, Vector256<uint>>.HashChunks(
+            done += Blake3LaneKernel<Blake3Lanes256<Blake2LaneAvx512Rotations>, Vector256<uint>>.HashChunks(
                 input.Slice(done * Blake3Constants.ChunkLength), key, firstCounter + (ulong)done, flags, chainingValues.Slice(done * Blake3Constants.ChainingValueLength));
         }
         else if (kernel == Blake3Kernel.Vector256)
         {
-            done += Blake3LaneKernel<Blake3Lanes256<Blake2sLaneAvx2Rotations>, Vector256<uint>>.HashChunks(input, key, firstCounter, flags, chainingValues);
+            done += Blake3LaneKernel<Blake3Lanes256<Blake2LaneAvx2Rotations>, Vector256<uint>>.HashChunks(input, key, firstCounter, flags, chainingValues);
         }
 
         return done + Blake3LaneKernel<Blake3Lanes128, Vector128<uint>>.HashChunks(
@@ -111,12 +111,12 @@ internal static partial class Blake3Kernels
         if (kernel == Blake3Kernel.Vector512)
         {
             done += Blake3LaneKernel<Blake3Lanes512, Vector512<uint>>.HashParents(childChainingValues, key, flags, chainingValues);
-            done += Blake3LaneKernel<Blake3Lanes256<Blake2sLaneAvx512Rotations>, Vector256<uint>>.HashParents(
+            done += Blake3LaneKernel<Blake3Lanes256<Blake2LaneAvx512Rotations>, Vector256<uint>>.HashParents(
                 childChainingValues.Slice(done * Blake3Constants.BlockLength), key, flags, chainingValues.Slice(done * Blake3Constants.ChainingValueLength));
         }
         else if (kernel == Blake3Kernel.Vector256)
         {
-            done += Blake3LaneKernel<Blake3Lanes256<Blake2sLaneAvx2Rotations>, Vector256<uint>>.HashParents(childChainingValues, key, flags, chainingValues);
+            done += Blake3LaneKernel<Blake3Lanes256<Blake2LaneAvx2Rotations>, Vector256<uint>>.HashParents(childChainingValues, key, flags, chainingValues);
         }
 
         return done + Blake3LaneKernel<Blake3Lanes128, Vector128<uint>>.HashParents(

@@ -37,19 +37,10 @@ internal readonly struct Blake3Lanes128 : IBlake3Lanes<Vector128<uint>>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static Vector128<uint> RotateRight7(Vector128<uint> value) => RotateRight(value, 7);
 
+    /// <remarks>The load BLAKE2sp's 128-bit lanes use: <see cref="Transpose128.LoadWords32"/>.</remarks>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void LoadTransposed(ref byte block, nuint laneStride, ref Vector128<uint> message)
-    {
-        for (nuint word = 0; word < 16; word++)
-        {
-            ref byte lane0 = ref Unsafe.Add(ref block, word * 4);
-            Unsafe.Add(ref message, word) = Vector128.Create(
-                Unsafe.ReadUnaligned<uint>(ref lane0),
-                Unsafe.ReadUnaligned<uint>(ref Unsafe.Add(ref lane0, laneStride)),
-                Unsafe.ReadUnaligned<uint>(ref Unsafe.Add(ref lane0, 2 * laneStride)),
-                Unsafe.ReadUnaligned<uint>(ref Unsafe.Add(ref lane0, 3 * laneStride)));
-        }
-    }
+    public static void LoadTransposed(ref byte block, nuint laneStride, ref Vector128<uint> message) =>
+        Transpose128.LoadWords32(ref block, laneStride, ref message);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void StoreTransposed(ref Vector128<uint> chainingValue, ref byte destination)

@@ -1,0 +1,58 @@
+using System.Runtime.CompilerServices;
+
+namespace Blake2Fast.Kernels;
+
+/// <summary>
+/// What the word size decides for code written once over it: <typeparamref name="TWord"/> is
+/// <see cref="ulong"/> for BLAKE2b (and BLAKE2bp, BLAKE2Xb) or <see cref="uint"/> for BLAKE2s.
+/// </summary>
+/// <remarks>
+/// Every member tests <c>typeof(TWord)</c>, which the JIT decides while it compiles a
+/// specialisation (a value-type argument gets its own code), so the test and the branch not
+/// taken cost nothing.
+/// </remarks>
+internal static class Blake2Word<TWord>
+    where TWord : unmanaged
+{
+    /// <summary>Whether the words are BLAKE2b's 64-bit ones (otherwise BLAKE2s's 32-bit ones).</summary>
+    public static bool Is64
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => typeof(TWord) == typeof(ulong);
+    }
+
+    /// <summary>Bytes per word: 8 or 4.</summary>
+    public static int Length => Unsafe.SizeOf<TWord>();
+
+    /// <summary>Bytes per message block: 128 or 64.</summary>
+    public static int BlockLength => 16 * Unsafe.SizeOf<TWord>();
+
+    /// <summary>Rounds per compression: 12 or 10.</summary>
+    public static int Rounds => Is64 ? 12 : 10;
+
+    /// <summary><paramref name="value"/> as a word.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static TWord From(uint value) => Is64 ? (TWord)(object)(ulong)value : (TWord)(object)value;
+
+    /// <summary>IV word <paramref name="index"/> (0 to 7, a constant at every call, so the switch folds away).</summary>
+    /// <remarks>
+    /// BLAKE2s's IV is the upper half of BLAKE2b's, word by word: they are SHA-256's and SHA-512's,
+    /// and SHA-256's words are the first 32 bits of the same square-root fractions as SHA-512's.
+    /// </remarks>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static TWord IV(int index)
+    {
+        ulong iv = index switch
+        {
+            0 => Blake2bScalar.IV0,
+            1 => Blake2bScalar.IV1,
+            2 => Blake2bScalar.IV2,
+            3 => Blake2bScalar.IV3,
+            4 => Blake2bScalar.IV4,
+            5 => Blake2bScalar.IV5,
+            6 => Blake2bScalar.IV6,
+            _ => Blake2bScalar.IV7,
+        };
+        return Is64 ? (TWord)(object)iv : (TWord)(object)(uint)(iv >> 32);
+    }
+}
