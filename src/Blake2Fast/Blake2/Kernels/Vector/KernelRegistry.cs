@@ -220,30 +220,30 @@ internal static partial class ScalarPreference
 internal static partial class Blake2bManyKernels
 {
     private static partial Blake2ManyKernel PickBest() =>
-        Blake2bManyLanes512.IsSupported ? Blake2ManyKernel.Avx512 :
+        Blake2ManyLanes512<ulong>.IsSupported ? Blake2ManyKernel.Avx512 :
         Blake2bpKernels.IsSupported(Blake2bpKernel.Avx512) ? Blake2ManyKernel.Avx512VL :
         Blake2bpKernels.IsSupported(Blake2bpKernel.Avx2) ? Blake2ManyKernel.Avx2 :
         System.Runtime.Intrinsics.Arm.AdvSimd.IsSupported && Blake2bpKernels.IsSupported(Blake2bpKernel.Vector128) ? Blake2ManyKernel.Vector128 :
         Blake2ManyKernel.Scalar;
 
-    private static partial bool IsWideSupported() => Blake2bManyLanes512.IsSupported;
+    private static partial bool IsWideSupported() => Blake2ManyLanes512<ulong>.IsSupported;
 
     private static partial void CompressWide(Span<byte> state, ReadOnlySpan<byte> blocks, int laneStride, Span<byte> scratch) =>
-        Blake2bManyLanes512.Compress(state, blocks, laneStride, scratch);
+        Blake2ManyLanes512<ulong>.Compress(state, blocks, laneStride, scratch);
 }
 
 /// <remarks>The widest lane kernel the machine has; the evidence is on <see cref="Blake2bManyKernels"/>.</remarks>
 internal static partial class Blake2sManyKernels
 {
     private static partial Blake2ManyKernel PickBest() =>
-        Blake2sManyLanes512.IsSupported ? Blake2ManyKernel.Avx512 :
+        Blake2ManyLanes512<uint>.IsSupported ? Blake2ManyKernel.Avx512 :
         Blake2spKernels.IsSupported(Blake2spKernel.Avx512) ? Blake2ManyKernel.Avx512VL :
         Blake2spKernels.IsSupported(Blake2spKernel.Avx2) ? Blake2ManyKernel.Avx2 :
         Blake2spKernels.IsSupported(Blake2spKernel.Vector128) ? Blake2ManyKernel.Vector128 :
         Blake2ManyKernel.Scalar;
 
-    private static partial bool IsWideSupported() => Blake2sManyLanes512.IsSupported;
+    private static partial bool IsWideSupported() => Blake2ManyLanes512<uint>.IsSupported;
 
     private static partial void CompressWide(Span<byte> state, ReadOnlySpan<byte> blocks, int laneStride, Span<byte> scratch) =>
-        Blake2sManyLanes512.Compress(state, blocks, laneStride, scratch);
+        Blake2ManyLanes512<uint>.Compress(state, blocks, laneStride, scratch);
 }

@@ -129,8 +129,7 @@ internal static class Transpose256
 /// </summary>
 /// <remarks>
 /// The one transpose of the 512-bit lane kernels: BLAKE3 (<see cref="Blake3Lanes512"/>) and the
-/// BLAKE2s and BLAKE2b <c>HashMany</c> kernels (<see cref="Blake2sManyLanes512"/>,
-/// <see cref="Blake2bManyLanes512"/>).
+/// BLAKE2s and BLAKE2b <c>HashMany</c> kernels (<see cref="Blake2ManyLanes512{TWord}"/>).
 /// </remarks>
 internal static class Transpose512
 {
