@@ -22,17 +22,29 @@ internal static class Blake2Word<TWord>
     }
 
     /// <summary>Bytes per word: 8 or 4.</summary>
-    public static int Length => Unsafe.SizeOf<TWord>();
+    public static int Length
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => Unsafe.SizeOf<TWord>();
+    }
 
     /// <summary>Bytes per message block: 128 or 64.</summary>
-    public static int BlockLength => 16 * Unsafe.SizeOf<TWord>();
+    public static int BlockLength
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => 16 * Unsafe.SizeOf<TWord>();
+    }
 
     /// <summary>Rounds per compression: 12 or 10.</summary>
-    public static int Rounds => Is64 ? 12 : 10;
+    public static int Rounds
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => Is64 ? 12 : 10;
+    }
 
-    /// <summary><paramref name="value"/> as a word.</summary>
+    /// <summary>The low word of <paramref name="value"/>: all of it, or its low 32 bits.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static TWord From(uint value) => Is64 ? (TWord)(object)(ulong)value : (TWord)(object)value;
+    public static TWord From(ulong value) => Is64 ? (TWord)(object)value : (TWord)(object)(uint)value;
 
     /// <summary>IV word <paramref name="index"/> (0 to 7, a constant at every call, so the switch folds away).</summary>
     /// <remarks>

@@ -27,7 +27,10 @@ internal readonly struct Blake2LaneVector128<TWord> : IBlake2LaneVector<Vector12
     public static Vector128<TWord> IV(int index) => Vector128.Create(Blake2Word<TWord>.IV(index));
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static Vector128<TWord> Broadcast(uint value) => Vector128.Create(Blake2Word<TWord>.From(value));
+    public static Vector128<TWord> Broadcast(ulong value) => Vector128.Create(Blake2Word<TWord>.From(value));
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static Vector128<TWord> Load(ref byte source) => Vector128.LoadUnsafe(ref Unsafe.As<byte, TWord>(ref source));
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static Vector128<TWord> Add(Vector128<TWord> left, Vector128<TWord> right) => left + right;
@@ -68,4 +71,8 @@ internal readonly struct Blake2LaneVector128<TWord> : IBlake2LaneVector<Vector12
             Transpose128.LoadWords32(ref block, laneStride, ref Unsafe.As<Vector128<TWord>, Vector128<uint>>(ref message));
         }
     }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void StoreTransposed(Vector128<TWord> h0, Vector128<TWord> h1, Vector128<TWord> h2, Vector128<TWord> h3, Vector128<TWord> h4, Vector128<TWord> h5, Vector128<TWord> h6, Vector128<TWord> h7, ref byte destination) =>
+        Transpose128.StoreWords(h0, h1, h2, h3, h4, h5, h6, h7, ref destination);
 }

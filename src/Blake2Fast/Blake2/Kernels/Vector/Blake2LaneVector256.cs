@@ -24,7 +24,10 @@ internal readonly struct Blake2LaneVector256<TWord, TRotations> : IBlake2LaneVec
     public static Vector256<TWord> IV(int index) => Vector256.Create(Blake2Word<TWord>.IV(index));
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static Vector256<TWord> Broadcast(uint value) => Vector256.Create(Blake2Word<TWord>.From(value));
+    public static Vector256<TWord> Broadcast(ulong value) => Vector256.Create(Blake2Word<TWord>.From(value));
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static Vector256<TWord> Load(ref byte source) => Vector256.LoadUnsafe(ref Unsafe.As<byte, TWord>(ref source));
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static Vector256<TWord> Add(Vector256<TWord> left, Vector256<TWord> right) => left + right;
@@ -55,6 +58,19 @@ internal readonly struct Blake2LaneVector256<TWord, TRotations> : IBlake2LaneVec
         else
         {
             Transpose256.LoadWords32(ref block, laneStride, ref Unsafe.As<Vector256<TWord>, Vector256<uint>>(ref message));
+        }
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void StoreTransposed(Vector256<TWord> h0, Vector256<TWord> h1, Vector256<TWord> h2, Vector256<TWord> h3, Vector256<TWord> h4, Vector256<TWord> h5, Vector256<TWord> h6, Vector256<TWord> h7, ref byte destination)
+    {
+        if (Blake2Word<TWord>.Is64)
+        {
+            Transpose256.StoreWords64(h0.AsUInt64(), h1.AsUInt64(), h2.AsUInt64(), h3.AsUInt64(), h4.AsUInt64(), h5.AsUInt64(), h6.AsUInt64(), h7.AsUInt64(), ref destination);
+        }
+        else
+        {
+            Transpose256.StoreWords32(h0.AsUInt32(), h1.AsUInt32(), h2.AsUInt32(), h3.AsUInt32(), h4.AsUInt32(), h5.AsUInt32(), h6.AsUInt32(), h7.AsUInt32(), ref destination);
         }
     }
 }

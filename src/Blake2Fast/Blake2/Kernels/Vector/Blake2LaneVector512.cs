@@ -23,7 +23,10 @@ internal readonly struct Blake2LaneVector512<TWord> : IBlake2LaneVector<Vector51
     public static Vector512<TWord> IV(int index) => Vector512.Create(Blake2Word<TWord>.IV(index));
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static Vector512<TWord> Broadcast(uint value) => Vector512.Create(Blake2Word<TWord>.From(value));
+    public static Vector512<TWord> Broadcast(ulong value) => Vector512.Create(Blake2Word<TWord>.From(value));
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static Vector512<TWord> Load(ref byte source) => Vector512.LoadUnsafe(ref Unsafe.As<byte, TWord>(ref source));
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static Vector512<TWord> Add(Vector512<TWord> left, Vector512<TWord> right) => left + right;
@@ -54,6 +57,19 @@ internal readonly struct Blake2LaneVector512<TWord> : IBlake2LaneVector<Vector51
         else
         {
             Transpose512.LoadWords32(ref block, laneStride, ref Unsafe.As<Vector512<TWord>, Vector512<uint>>(ref message));
+        }
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void StoreTransposed(Vector512<TWord> h0, Vector512<TWord> h1, Vector512<TWord> h2, Vector512<TWord> h3, Vector512<TWord> h4, Vector512<TWord> h5, Vector512<TWord> h6, Vector512<TWord> h7, ref byte destination)
+    {
+        if (Blake2Word<TWord>.Is64)
+        {
+            Transpose512.StoreWords64(h0.AsUInt64(), h1.AsUInt64(), h2.AsUInt64(), h3.AsUInt64(), h4.AsUInt64(), h5.AsUInt64(), h6.AsUInt64(), h7.AsUInt64(), ref destination);
+        }
+        else
+        {
+            Transpose512.StoreWords32(h0.AsUInt32(), h1.AsUInt32(), h2.AsUInt32(), h3.AsUInt32(), h4.AsUInt32(), h5.AsUInt32(), h6.AsUInt32(), h7.AsUInt32(), ref destination);
         }
     }
 }

@@ -31,7 +31,11 @@ internal static class Blake2pVector<TLanes, TVector>
     private const int StripesPerChunk = 32;
 
     /// <summary>Vectors per row of <see cref="Blake2Lanes"/>, and passes over the input: 1 or 2.</summary>
-    private static int Parts => Blake2Lanes.RowLength / Unsafe.SizeOf<TVector>();
+    private static int Parts
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => Blake2Lanes.RowLength / Unsafe.SizeOf<TVector>();
+    }
 
     /// <inheritdoc cref="Blake2bpKernels.Compress"/>
     public static void Compress(ref Blake2Lanes lanes, ReadOnlySpan<byte> stripes, uint increment)

@@ -32,8 +32,11 @@ internal interface IBlake2LaneVector<TVector>
     /// <summary>IV word <paramref name="index"/> in every lane.</summary>
     static abstract TVector IV(int index);
 
-    /// <summary><paramref name="value"/> as a word, in every lane.</summary>
-    static abstract TVector Broadcast(uint value);
+    /// <summary>The low word of <paramref name="value"/> (all of it, or its low 32 bits) in every lane.</summary>
+    static abstract TVector Broadcast(ulong value);
+
+    /// <summary>Lane i = word i at <paramref name="source"/> (in the machine's byte order).</summary>
+    static abstract TVector Load(ref byte source);
 
     /// <summary>Lane-wise wrapping addition.</summary>
     static abstract TVector Add(TVector left, TVector right);
@@ -58,4 +61,10 @@ internal interface IBlake2LaneVector<TVector>
     /// transposed: vector j of <paramref name="message"/> gets word j of every lane's block.
     /// </summary>
     static abstract void LoadTransposed(ref byte block, nuint laneStride, ref TVector message);
+
+    /// <summary>
+    /// The inverse of <see cref="LoadTransposed"/> for eight words: lane i's words (lane i of
+    /// <paramref name="h0"/> to <paramref name="h7"/>) go to <paramref name="destination"/> + 8 i words.
+    /// </summary>
+    static abstract void StoreTransposed(TVector h0, TVector h1, TVector h2, TVector h3, TVector h4, TVector h5, TVector h6, TVector h7, ref byte destination);
 }

@@ -1,4 +1,5 @@
 using System;
+using System.Runtime.InteropServices;
 using System.Runtime.Intrinsics;
 using System.Runtime.Intrinsics.X86;
 using Blake2Fast.Internal;
@@ -146,14 +147,14 @@ internal static partial class Blake2XbKernels
     private static partial bool IsVectorSupported(Blake2XbKernel kernel) => kernel switch
     {
         Blake2XbKernel.Avx2 => Avx2.IsSupported,
-        Blake2XbKernel.Avx512 => Blake2XbLanes512.IsSupported,
+        Blake2XbKernel.Avx512 => Avx512F.IsSupported && Avx2.IsSupported,
         _ => false,
     };
 
     private static partial int WriteBlocksVector(Blake2XbKernel kernel, ReadOnlySpan<byte> h0, ReadOnlySpan<ulong> chain, uint first, int count, Span<byte> destination) =>
         kernel == Blake2XbKernel.Avx512
-            ? Blake2XbLanes512.WriteBlocks(h0, chain, first, count, destination)
-            : Blake2XbLanes<Blake2LaneAvx2Rotations>.WriteBlocks(h0, chain, first, count, destination);
+            ? Blake2XLanes<Blake2LaneVector512<ulong>, Vector512<ulong>>.WriteBlocks(h0, MemoryMarshal.AsBytes(chain), first, count, destination)
+            : Blake2XLanes<Blake2LaneVector256<ulong, Blake2LaneAvx2Rotations>, Vector256<ulong>>.WriteBlocks(h0, MemoryMarshal.AsBytes(chain), first, count, destination);
 }
 
 internal static partial class Blake2XsKernels
@@ -167,8 +168,8 @@ internal static partial class Blake2XsKernels
 
     private static partial int WriteBlocksVector(Blake2XsKernel kernel, ReadOnlySpan<byte> h0, ReadOnlySpan<uint> chain, uint first, int count, Span<byte> destination) =>
         kernel == Blake2XsKernel.Avx512
-            ? Blake2XsLanes<Blake2LaneAvx512Rotations>.WriteBlocks(h0, chain, first, count, destination)
-            : Blake2XsLanes<Blake2LaneAvx2Rotations>.WriteBlocks(h0, chain, first, count, destination);
+            ? Blake2XLanes<Blake2LaneVector256<uint, Blake2LaneAvx512Rotations>, Vector256<uint>>.WriteBlocks(h0, MemoryMarshal.AsBytes(chain), first, count, destination)
+            : Blake2XLanes<Blake2LaneVector256<uint, Blake2LaneAvx2Rotations>, Vector256<uint>>.WriteBlocks(h0, MemoryMarshal.AsBytes(chain), first, count, destination);
 }
 
 internal static partial class ScalarPreference
