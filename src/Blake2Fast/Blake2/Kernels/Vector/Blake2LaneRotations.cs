@@ -9,7 +9,7 @@ namespace Blake2Fast.Kernels;
 /// The G rotations on 256-bit vectors, for both word sizes: BLAKE2b's (32, 24, 16, 63) on four
 /// 64-bit lanes and BLAKE2s's (16, 12, 8, 7, also BLAKE3's) on eight 32-bit lanes. The 256-bit
 /// kernels (BLAKE2b's <see cref="Blake2bVector256"/>, the lane kernels through
-/// <see cref="Blake2LaneVector256{TWord, TRotations}"/>, BLAKE3's <see cref="Blake3Lanes256{TRotations}"/>)
+/// <see cref="Blake2LaneVector256{TWord, TRotations}"/>, BLAKE3's among them)
 /// are generic over this, so one copy of each round serves AVX2 and AVX-512: the JIT specialises
 /// it per struct, and the rotation amount is a constant at every call, so each call inlines to
 /// the instructions for that amount.

@@ -1,4 +1,5 @@
 using System;
+using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 
@@ -12,10 +13,13 @@ namespace Blake2Fast.Kernels;
 /// </summary>
 /// <remarks>
 /// Written once for every width: <typeparamref name="TLanes"/> supplies the width's arithmetic,
-/// rotations and transposes, and the JIT compiles one specialised copy per width.
+/// rotations and transposes, and the JIT compiles one specialised copy per width. They are BLAKE2s's
+/// lanes (<see cref="Blake2LaneVector128{TWord}"/>, <see cref="Blake2LaneVector256{TWord, TRotations}"/>,
+/// <see cref="Blake2LaneVector512{TWord}"/> over <see cref="uint"/>): BLAKE3's G is BLAKE2s's, with
+/// BLAKE2s's rotation amounts.
 /// </remarks>
 internal static class Blake3LaneKernel<TLanes, TVector>
-    where TLanes : struct, IBlake3Lanes<TVector>
+    where TLanes : struct, IBlake2LaneVector<TVector>
     where TVector : unmanaged
 {
     private const int BlockLength = Blake3Constants.BlockLength;
@@ -83,8 +87,8 @@ internal static class Blake3LaneKernel<TLanes, TVector>
             Unsafe.Add(ref low, lane + 16) = (uint)(laneCounter >> 32);
         }
 
-        TVector counterLow = TLanes.Load(ref low);
-        TVector counterHigh = TLanes.Load(ref Unsafe.Add(ref low, 16));
+        TVector counterLow = TLanes.Load(ref Unsafe.As<uint, byte>(ref low));
+        TVector counterHigh = TLanes.Load(ref Unsafe.As<uint, byte>(ref Unsafe.Add(ref low, 16)));
 
         LaneWords words = default;
         ref TVector m0 = ref words[0];
@@ -109,7 +113,9 @@ internal static class Blake3LaneKernel<TLanes, TVector>
             Compress(ref h0, ref m0, counterLow, counterHigh, TLanes.Broadcast(blockFlags));
         }
 
-        TLanes.StoreTransposed(ref h0, ref destination);
+        TLanes.StoreTransposed(
+            h0, Unsafe.Add(ref h0, 1), Unsafe.Add(ref h0, 2), Unsafe.Add(ref h0, 3),
+            Unsafe.Add(ref h0, 4), Unsafe.Add(ref h0, 5), Unsafe.Add(ref h0, 6), Unsafe.Add(ref h0, 7), ref destination);
 
         // The message and chaining values of keyed hashes are secret; the stack copies go.
         words = default;
@@ -159,14 +165,18 @@ internal static class Blake3LaneKernel<TLanes, TVector>
     private static void G(ref TVector a, ref TVector b, ref TVector c, ref TVector d, ref TVector m0, byte x, byte y)
     {
         a = TLanes.Add(TLanes.Add(a, Word(ref m0, x)), b);
-        d = TLanes.RotateRight16(TLanes.Xor(d, a));
+        d = RotateRight(TLanes.Xor(d, a), 16);
         c = TLanes.Add(c, d);
-        b = TLanes.RotateRight12(TLanes.Xor(b, c));
+        b = RotateRight(TLanes.Xor(b, c), 12);
         a = TLanes.Add(TLanes.Add(a, Word(ref m0, y)), b);
-        d = TLanes.RotateRight8(TLanes.Xor(d, a));
+        d = RotateRight(TLanes.Xor(d, a), 8);
         c = TLanes.Add(c, d);
-        b = TLanes.RotateRight7(TLanes.Xor(b, c));
+        b = RotateRight(TLanes.Xor(b, c), 7);
     }
+
+    /// <summary>BLAKE3's rotations, BLAKE2s's amounts (the lanes hold 32-bit words, so only the second amount counts).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static TVector RotateRight(TVector x, [ConstantExpected] byte bits) => TLanes.RotateRight(x, bits, bits);
 
     /// <summary>16 low counter words, then 16 high ones (room for the widest kernel).</summary>
     [InlineArray(32)]

@@ -15,7 +15,7 @@ namespace Blake2Fast.Kernels;
 /// </summary>
 /// <remarks>
 /// The message load of the 128-bit lane kernels (BLAKE2bp/sp through
-/// <see cref="Blake2LaneVector128{TWord}"/>, BLAKE3 through <see cref="Blake3Lanes128"/>). Element
+/// <see cref="Blake2LaneVector128{TWord}"/>, and through them BLAKE3's <see cref="Blake3LaneKernel{TLanes, TVector}"/>). Element
 /// loads, written with the cross-platform <see cref="Vector128"/> API only: SSE2 (x64) and AdvSimd
 /// (ARM64) both run them.
 /// </remarks>
@@ -62,15 +62,19 @@ internal static class Transpose128
     }
 
     /// <summary>Word <paramref name="word"/> of every lane.</summary>
+    /// <remarks>Constant element indices: a loop over the lanes kept its index in a register and bounds-checked every element (seen in the disassembly).</remarks>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void StoreWord<TWord>(Vector128<TWord> x, nuint word, ref byte destination)
         where TWord : unmanaged
     {
-        nuint wordLength = (nuint)Unsafe.SizeOf<TWord>();
-        ref byte lane0 = ref Unsafe.Add(ref destination, word * wordLength);
-        for (int lane = 0; lane < Vector128<TWord>.Count; lane++)
+        nuint laneLength = (nuint)(8 * Unsafe.SizeOf<TWord>());
+        ref byte lane0 = ref Unsafe.Add(ref destination, word * (nuint)Unsafe.SizeOf<TWord>());
+        Unsafe.WriteUnaligned(ref lane0, x.GetElement(0));
+        Unsafe.WriteUnaligned(ref Unsafe.Add(ref lane0, laneLength), x.GetElement(1));
+        if (Vector128<TWord>.Count == 4)
         {
-            Unsafe.WriteUnaligned(ref Unsafe.Add(ref lane0, (nuint)lane * 8 * wordLength), x.GetElement(lane));
+            Unsafe.WriteUnaligned(ref Unsafe.Add(ref lane0, 2 * laneLength), x.GetElement(2));
+            Unsafe.WriteUnaligned(ref Unsafe.Add(ref lane0, 3 * laneLength), x.GetElement(3));
         }
     }
 }
@@ -83,7 +87,7 @@ internal static class Transpose128
 /// <remarks>
 /// The transpose of the 256-bit lane kernels: BLAKE2bp and BLAKE2sp (and the <c>HashMany</c> kernels
 /// built on them) through <see cref="Blake2LaneVector256{TWord, TRotations}"/>, and BLAKE3
-/// (<see cref="Blake3Lanes256{TRotations}"/>). Neither needs a cross-half shuffle: the half
+/// (<see cref="Blake3LaneKernel{TLanes, TVector}"/>). Neither needs a cross-half shuffle: the half
 /// insertion is done by the load (vinserti128 with a memory operand), then unpacks work within
 /// each 128-bit half.
 /// </remarks>
@@ -221,7 +225,7 @@ internal static class Transpose256
 /// (BLAKE3 chunks 1 KiB apart, BLAKE2 tree leaves a leaf apart) as well as from a packed stripe.
 /// </summary>
 /// <remarks>
-/// The one transpose of the 512-bit lane kernels: BLAKE3 (<see cref="Blake3Lanes512"/>) and the
+/// The one transpose of the 512-bit lane kernels: BLAKE3 (<see cref="Blake3LaneKernel{TLanes, TVector}"/>) and the
 /// BLAKE2s and BLAKE2b <c>HashMany</c> kernels (<see cref="Blake2ManyLanes512{TWord}"/>).
 /// </remarks>
 internal static class Transpose512
