@@ -41,7 +41,7 @@ internal static class Blake2bVector256
         Vector256<ulong> iv1 = Vector256.Create(Blake2bScalar.IV4, Blake2bScalar.IV5, Blake2bScalar.IV6, Blake2bScalar.IV7);
         ulong c0 = t0, c1 = t1;
         ref ulong block = ref Unsafe.As<byte, ulong>(ref MemoryMarshal.GetReference(blocks));
-        ref byte scheduleStart = ref MemoryMarshal.GetReference(Blake2bLaneSchedule.Table);
+        ref byte scheduleStart = ref MemoryMarshal.GetReference(Blake2RowSchedule.Words);
 
         for (int remaining = blocks.Length; remaining >= 128; remaining -= 128)
         {
@@ -65,7 +65,7 @@ internal static class Blake2bVector256
             for (int round = 0; round < 12; round++)
             {
                 // The x and y inputs of the four column G functions, then of the four diagonal
-                // ones, in the lane order of Blake2bLaneSchedule.
+                // ones, in the lane order of Blake2RowSchedule.
                 Vector256<ulong> x0 = Pick(ref block, ref schedule, 0);
                 Vector256<ulong> y0 = Pick(ref block, ref schedule, 4);
                 Vector256<ulong> x1 = Pick(ref block, ref schedule, 8);
