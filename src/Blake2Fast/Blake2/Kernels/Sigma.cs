@@ -13,14 +13,11 @@ internal static class Sigma
     /// table. The lane kernels keep the schedule as bytes instead (<see cref="Blake2pLaneSchedule"/>,
     /// <see cref="Blake2RowSchedule"/>).
     /// </summary>
-    public const ulong Row0 = 0xFEDCBA9876543210;
-    public const ulong Row1 = 0x357B20C16DF984AE;
-    public const ulong Row2 = 0x491763EADF250C8B;
-    public const ulong Row3 = 0x8F04A562EBCD1397;
-    public const ulong Row4 = 0xD386CB1EFA427509;
-    public const ulong Row5 = 0x91EF57D438B0A6C2;
-    public const ulong Row6 = 0xB8293670A4DEF15C;
-    public const ulong Row7 = 0xA2684F05931CE7BD;
-    public const ulong Row8 = 0x5A417D2C803B9EF6;
-    public const ulong Row9 = 0x0DC3E9BF5167482A;
+    public const ulong Row0 = 0xFEDCBA9876543210, Row1 = 0x357B20C16DF984AE, Row2 = 0x491763EADF250C8B, Row3 = 0x8F04A562EBCD1397;
+
+    /// <inheritdoc cref="Row0"/>
+    public const ulong Row4 = 0xD386CB1EFA427509, Row5 = 0x91EF57D438B0A6C2, Row6 = 0xB8293670A4DEF15C, Row7 = 0xA2684F05931CE7BD;
+
+    /// <inheritdoc cref="Row0"/>
+    public const ulong Row8 = 0x5A417D2C803B9EF6, Row9 = 0x0DC3E9BF5167482A;
 }
