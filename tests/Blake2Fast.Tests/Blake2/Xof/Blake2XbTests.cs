@@ -4,6 +4,8 @@ using System.Linq;
 using System.Runtime.InteropServices;
 using Blake2Fast.Internal;
 using Blake2Fast.Kernels;
+using Blake2XbKernel = Blake2Fast.Kernels.Blake2XKernel;
+using Blake2XbKernels = Blake2Fast.Kernels.Blake2XKernels<ulong>;
 
 namespace Blake2Fast.Tests;
 

@@ -4,6 +4,8 @@ using System.Linq;
 using System.Runtime.InteropServices;
 using Blake2Fast.Internal;
 using Blake2Fast.Kernels;
+using Blake2XsKernel = Blake2Fast.Kernels.Blake2XKernel;
+using Blake2XsKernels = Blake2Fast.Kernels.Blake2XKernels<uint>;
 
 namespace Blake2Fast.Tests;
 

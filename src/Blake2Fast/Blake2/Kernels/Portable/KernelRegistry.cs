@@ -43,18 +43,11 @@ internal static partial class Blake2spKernels
         throw new PlatformNotSupportedException();
 }
 
-internal static partial class Blake2XbKernels
+internal static partial class Blake2XKernels<TWord>
 {
-    private static partial bool IsVectorSupported(Blake2XbKernel kernel) => false;
+    private static partial bool IsVectorSupported(Blake2XKernel kernel) => false;
 
-    private static partial int WriteBlocksVector(Blake2XbKernel kernel, ReadOnlySpan<byte> h0, ReadOnlySpan<ulong> chain, uint first, int count, Span<byte> destination) => 0;
-}
-
-internal static partial class Blake2XsKernels
-{
-    private static partial bool IsVectorSupported(Blake2XsKernel kernel) => false;
-
-    private static partial int WriteBlocksVector(Blake2XsKernel kernel, ReadOnlySpan<byte> h0, ReadOnlySpan<uint> chain, uint first, int count, Span<byte> destination) => 0;
+    private static partial int WriteBlocksVector(Blake2XKernel kernel, ReadOnlySpan<byte> h0, ReadOnlySpan<byte> chain, uint first, int count, Span<byte> destination) => 0;
 }
 
 internal static partial class ScalarPreference

@@ -142,34 +142,26 @@ internal static partial class Blake2spKernels
     }
 }
 
-internal static partial class Blake2XbKernels
+/// <remarks>
+/// AVX2 for 256-bit lanes of either word size. BLAKE2Xb's AVX-512 kernel is 8 lanes of 512 bits
+/// (AVX-512F, and AVX2 for its output transposes); BLAKE2Xs's is 8 lanes of 256 bits with AVX-512VL
+/// rotates.
+/// </remarks>
+internal static partial class Blake2XKernels<TWord>
 {
-    private static partial bool IsVectorSupported(Blake2XbKernel kernel) => kernel switch
+    private static partial bool IsVectorSupported(Blake2XKernel kernel) => kernel switch
     {
-        Blake2XbKernel.Avx2 => Avx2.IsSupported,
-        Blake2XbKernel.Avx512 => Avx512F.IsSupported && Avx2.IsSupported,
+        Blake2XKernel.Avx2 => Avx2.IsSupported,
+        Blake2XKernel.Avx512 => Avx2.IsSupported && (Blake2Word<TWord>.Is64 ? Avx512F.IsSupported : Avx512F.VL.IsSupported),
         _ => false,
     };
 
-    private static partial int WriteBlocksVector(Blake2XbKernel kernel, ReadOnlySpan<byte> h0, ReadOnlySpan<ulong> chain, uint first, int count, Span<byte> destination) =>
-        kernel == Blake2XbKernel.Avx512
-            ? Blake2XLanes<Blake2LaneVector512<ulong>, Vector512<ulong>>.WriteBlocks(h0, MemoryMarshal.AsBytes(chain), first, count, destination)
-            : Blake2XLanes<Blake2LaneVector256<ulong, Blake2LaneAvx2Rotations>, Vector256<ulong>>.WriteBlocks(h0, MemoryMarshal.AsBytes(chain), first, count, destination);
-}
-
-internal static partial class Blake2XsKernels
-{
-    private static partial bool IsVectorSupported(Blake2XsKernel kernel) => kernel switch
+    private static partial int WriteBlocksVector(Blake2XKernel kernel, ReadOnlySpan<byte> h0, ReadOnlySpan<byte> chain, uint first, int count, Span<byte> destination) => kernel switch
     {
-        Blake2XsKernel.Avx2 => Avx2.IsSupported,
-        Blake2XsKernel.Avx512 => Avx2.IsSupported && Avx512F.VL.IsSupported,
-        _ => false,
+        Blake2XKernel.Avx512 when Blake2Word<TWord>.Is64 => Blake2XLanes<Blake2LaneVector512<TWord>, Vector512<TWord>>.WriteBlocks(h0, chain, first, count, destination),
+        Blake2XKernel.Avx512 => Blake2XLanes<Blake2LaneVector256<TWord, Blake2LaneAvx512Rotations>, Vector256<TWord>>.WriteBlocks(h0, chain, first, count, destination),
+        _ => Blake2XLanes<Blake2LaneVector256<TWord, Blake2LaneAvx2Rotations>, Vector256<TWord>>.WriteBlocks(h0, chain, first, count, destination),
     };
-
-    private static partial int WriteBlocksVector(Blake2XsKernel kernel, ReadOnlySpan<byte> h0, ReadOnlySpan<uint> chain, uint first, int count, Span<byte> destination) =>
-        kernel == Blake2XsKernel.Avx512
-            ? Blake2XLanes<Blake2LaneVector256<uint, Blake2LaneAvx512Rotations>, Vector256<uint>>.WriteBlocks(h0, MemoryMarshal.AsBytes(chain), first, count, destination)
-            : Blake2XLanes<Blake2LaneVector256<uint, Blake2LaneAvx2Rotations>, Vector256<uint>>.WriteBlocks(h0, MemoryMarshal.AsBytes(chain), first, count, destination);
 }
 
 internal static partial class ScalarPreference
