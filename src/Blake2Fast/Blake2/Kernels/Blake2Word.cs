@@ -1,4 +1,6 @@
+using System;
 using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
 
 namespace Blake2Fast.Kernels;
 
@@ -66,5 +68,23 @@ internal static class Blake2Word<TWord>
             _ => Blake2bScalar.IV7,
         };
         return Is64 ? (TWord)(object)iv : (TWord)(object)(uint)(iv >> 32);
+    }
+
+    /// <summary>Word <paramref name="index"/> of <paramref name="words"/> (host byte order), widened to 64 bits.</summary>
+    public static ulong Read(ReadOnlySpan<byte> words, int index) => Is64
+        ? MemoryMarshal.Cast<byte, ulong>(words)[index]
+        : MemoryMarshal.Cast<byte, uint>(words)[index];
+
+    /// <summary>Sets word <paramref name="index"/> of <paramref name="words"/> (host byte order) to the low word of <paramref name="value"/>.</summary>
+    public static void Write(Span<byte> words, int index, ulong value)
+    {
+        if (Is64)
+        {
+            MemoryMarshal.Cast<byte, ulong>(words)[index] = value;
+        }
+        else
+        {
+            MemoryMarshal.Cast<byte, uint>(words)[index] = (uint)value;
+        }
     }
 }

@@ -7,6 +7,8 @@ using System.Threading;
 using System.Threading.Tasks;
 using Blake2Fast.Internal;
 using Blake2Fast.Kernels;
+using Blake2spKernel = Blake2Fast.Kernels.Blake2pKernel;
+using Blake2spKernels = Blake2Fast.Kernels.Blake2pKernels<uint>;
 
 namespace Blake2Fast.Tests;
 

@@ -27,19 +27,11 @@ internal static partial class Blake2sKernels
         throw new PlatformNotSupportedException();
 }
 
-internal static partial class Blake2bpKernels
+internal static partial class Blake2pKernels<TWord>
 {
-    private static partial bool IsVectorSupported(Blake2bpKernel kernel) => false;
+    private static partial bool IsVectorSupported(Blake2pKernel kernel) => false;
 
-    private static partial void CompressVector(Blake2bpKernel kernel, ref Blake2Lanes lanes, ReadOnlySpan<byte> stripes, uint increment) =>
-        throw new PlatformNotSupportedException();
-}
-
-internal static partial class Blake2spKernels
-{
-    private static partial bool IsVectorSupported(Blake2spKernel kernel) => false;
-
-    private static partial void CompressVector(Blake2spKernel kernel, ref Blake2Lanes lanes, ReadOnlySpan<byte> stripes, uint increment) =>
+    private static partial void CompressVector(Blake2pKernel kernel, ref Blake2Lanes lanes, ReadOnlySpan<byte> stripes, uint increment) =>
         throw new PlatformNotSupportedException();
 }
 

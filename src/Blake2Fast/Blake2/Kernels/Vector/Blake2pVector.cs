@@ -37,7 +37,7 @@ internal static class Blake2pVector<TLanes, TVector>
         get => Blake2Lanes.RowLength / Unsafe.SizeOf<TVector>();
     }
 
-    /// <inheritdoc cref="Blake2bpKernels.Compress"/>
+    /// <inheritdoc cref="Blake2pKernels{TWord}.Compress"/>
     public static void Compress(ref Blake2Lanes lanes, ReadOnlySpan<byte> stripes, uint increment)
     {
         int stripeCount = stripes.Length / StripeLength;

@@ -87,56 +87,28 @@ internal static partial class Blake2sKernels
 /// SSSE3: their rotations are shifts and 32-bit-element shuffles. The vector kernels load message
 /// words in memory order, so they also need a little-endian machine.
 /// </remarks>
-internal static partial class Blake2bpKernels
+internal static partial class Blake2pKernels<TWord>
 {
-    private static partial bool IsVectorSupported(Blake2bpKernel kernel) => kernel switch
+    private static partial bool IsVectorSupported(Blake2pKernel kernel) => kernel switch
     {
-        Blake2bpKernel.Vector128 => Vector128.IsHardwareAccelerated && BitConverter.IsLittleEndian,
-        Blake2bpKernel.Avx2 => Avx2.IsSupported,
-        Blake2bpKernel.Avx512 => Avx2.IsSupported && Avx512F.VL.IsSupported,
+        Blake2pKernel.Vector128 => Vector128.IsHardwareAccelerated && BitConverter.IsLittleEndian,
+        Blake2pKernel.Avx2 => Avx2.IsSupported,
+        Blake2pKernel.Avx512 => Avx2.IsSupported && Avx512F.VL.IsSupported,
         _ => false,
     };
 
-    private static partial void CompressVector(Blake2bpKernel kernel, ref Blake2Lanes lanes, ReadOnlySpan<byte> stripes, uint increment)
+    private static partial void CompressVector(Blake2pKernel kernel, ref Blake2Lanes lanes, ReadOnlySpan<byte> stripes, uint increment)
     {
         switch (kernel)
         {
-            case Blake2bpKernel.Avx512:
-                Blake2pVector<Blake2LaneVector256<ulong, Blake2LaneAvx512Rotations>, Vector256<ulong>>.Compress(ref lanes, stripes, increment);
+            case Blake2pKernel.Avx512:
+                Blake2pVector<Blake2LaneVector256<TWord, Blake2LaneAvx512Rotations>, Vector256<TWord>>.Compress(ref lanes, stripes, increment);
                 break;
-            case Blake2bpKernel.Avx2:
-                Blake2pVector<Blake2LaneVector256<ulong, Blake2LaneAvx2Rotations>, Vector256<ulong>>.Compress(ref lanes, stripes, increment);
-                break;
-            default:
-                Blake2pVector<Blake2LaneVector128<ulong>, Vector128<ulong>>.Compress(ref lanes, stripes, increment);
-                break;
-        }
-    }
-}
-
-/// <remarks>As for <see cref="Blake2bpKernels"/>: the 128-bit kernel needs only hardware-accelerated <see cref="Vector128"/>.</remarks>
-internal static partial class Blake2spKernels
-{
-    private static partial bool IsVectorSupported(Blake2spKernel kernel) => kernel switch
-    {
-        Blake2spKernel.Vector128 => Vector128.IsHardwareAccelerated && BitConverter.IsLittleEndian,
-        Blake2spKernel.Avx2 => Avx2.IsSupported,
-        Blake2spKernel.Avx512 => Avx2.IsSupported && Avx512F.VL.IsSupported,
-        _ => false,
-    };
-
-    private static partial void CompressVector(Blake2spKernel kernel, ref Blake2Lanes lanes, ReadOnlySpan<byte> stripes, uint increment)
-    {
-        switch (kernel)
-        {
-            case Blake2spKernel.Avx512:
-                Blake2pVector<Blake2LaneVector256<uint, Blake2LaneAvx512Rotations>, Vector256<uint>>.Compress(ref lanes, stripes, increment);
-                break;
-            case Blake2spKernel.Avx2:
-                Blake2pVector<Blake2LaneVector256<uint, Blake2LaneAvx2Rotations>, Vector256<uint>>.Compress(ref lanes, stripes, increment);
+            case Blake2pKernel.Avx2:
+                Blake2pVector<Blake2LaneVector256<TWord, Blake2LaneAvx2Rotations>, Vector256<TWord>>.Compress(ref lanes, stripes, increment);
                 break;
             default:
-                Blake2pVector<Blake2LaneVector128<uint>, Vector128<uint>>.Compress(ref lanes, stripes, increment);
+                Blake2pVector<Blake2LaneVector128<TWord>, Vector128<TWord>>.Compress(ref lanes, stripes, increment);
                 break;
         }
     }
@@ -214,9 +186,9 @@ internal static partial class Blake2bManyKernels
 {
     private static partial Blake2ManyKernel PickBest() =>
         Blake2ManyLanes512<ulong>.IsSupported ? Blake2ManyKernel.Avx512 :
-        Blake2bpKernels.IsSupported(Blake2bpKernel.Avx512) ? Blake2ManyKernel.Avx512VL :
-        Blake2bpKernels.IsSupported(Blake2bpKernel.Avx2) ? Blake2ManyKernel.Avx2 :
-        System.Runtime.Intrinsics.Arm.AdvSimd.IsSupported && Blake2bpKernels.IsSupported(Blake2bpKernel.Vector128) ? Blake2ManyKernel.Vector128 :
+        Blake2pKernels<ulong>.IsSupported(Blake2pKernel.Avx512) ? Blake2ManyKernel.Avx512VL :
+        Blake2pKernels<ulong>.IsSupported(Blake2pKernel.Avx2) ? Blake2ManyKernel.Avx2 :
+        System.Runtime.Intrinsics.Arm.AdvSimd.IsSupported && Blake2pKernels<ulong>.IsSupported(Blake2pKernel.Vector128) ? Blake2ManyKernel.Vector128 :
         Blake2ManyKernel.Scalar;
 
     private static partial bool IsWideSupported() => Blake2ManyLanes512<ulong>.IsSupported;
@@ -230,9 +202,9 @@ internal static partial class Blake2sManyKernels
 {
     private static partial Blake2ManyKernel PickBest() =>
         Blake2ManyLanes512<uint>.IsSupported ? Blake2ManyKernel.Avx512 :
-        Blake2spKernels.IsSupported(Blake2spKernel.Avx512) ? Blake2ManyKernel.Avx512VL :
-        Blake2spKernels.IsSupported(Blake2spKernel.Avx2) ? Blake2ManyKernel.Avx2 :
-        Blake2spKernels.IsSupported(Blake2spKernel.Vector128) ? Blake2ManyKernel.Vector128 :
+        Blake2pKernels<uint>.IsSupported(Blake2pKernel.Avx512) ? Blake2ManyKernel.Avx512VL :
+        Blake2pKernels<uint>.IsSupported(Blake2pKernel.Avx2) ? Blake2ManyKernel.Avx2 :
+        Blake2pKernels<uint>.IsSupported(Blake2pKernel.Vector128) ? Blake2ManyKernel.Vector128 :
         Blake2ManyKernel.Scalar;
 
     private static partial bool IsWideSupported() => Blake2ManyLanes512<uint>.IsSupported;
