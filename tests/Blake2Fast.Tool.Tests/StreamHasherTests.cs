@@ -60,7 +60,7 @@ public sealed class StreamHasherTests
         foreach (int length in new[] { (3 * Chunk) + 5, 10, 6 * Chunk })
         {
             byte[] data = Data(length);
-            using var hash = new Blake2bHash(new HashParameters(64, [], [], []));
+            using var hash = new Blake2IncrementalHash<Blake2bHashState>(Blake2b.CreateIncrementalHasher());
             Assert.Equal(length, hasher.Hash(new MemoryStream(data), hash, progress: null));
             byte[] digest = new byte[64];
             hash.Finish(digest);
@@ -70,7 +70,7 @@ public sealed class StreamHasherTests
 
     private static byte[] HashThroughRing(Stream stream)
     {
-        using var hash = new Blake2bHash(new HashParameters(64, [], [], []));
+        using var hash = new Blake2IncrementalHash<Blake2bHashState>(Blake2b.CreateIncrementalHasher());
         new StreamHasher().Hash(stream, hash, progress: null);
         byte[] digest = new byte[64];
         hash.Finish(digest);

@@ -18,25 +18,37 @@ internal static class HashAlgorithms
     public static readonly HashAlgorithmInfo Blake2b = new(
         "blake2b", "BLAKE2b", maxBits: 512, defaultBits: 512, isExtendable: false,
         maxKeyBytes: 64, saltBytes: 16, personalizationBytes: 16,
-        create: p => new Blake2bHash(p));
+        create: p => new Blake2IncrementalHash<Blake2bHashState>(global::Blake2Fast.Blake2b.CreateIncrementalHasher(new Blake2bParameters
+        {
+            DigestLength = p.DigestBytes,
+            Key = p.Key,
+            Salt = p.Salt,
+            Personalization = p.Personalization,
+        })));
 
     /// <summary>BLAKE2s.</summary>
     public static readonly HashAlgorithmInfo Blake2s = new(
         "blake2s", "BLAKE2s", maxBits: 256, defaultBits: 256, isExtendable: false,
         maxKeyBytes: 32, saltBytes: 8, personalizationBytes: 8,
-        create: p => new Blake2sHash(p));
+        create: p => new Blake2IncrementalHash<Blake2sHashState>(global::Blake2Fast.Blake2s.CreateIncrementalHasher(new Blake2sParameters
+        {
+            DigestLength = p.DigestBytes,
+            Key = p.Key,
+            Salt = p.Salt,
+            Personalization = p.Personalization,
+        })));
 
     /// <summary>BLAKE2bp: four BLAKE2b leaves; the library API takes a key but no salt or personalization.</summary>
     public static readonly HashAlgorithmInfo Blake2bp = new(
         "blake2bp", "BLAKE2bp", maxBits: 512, defaultBits: 512, isExtendable: false,
         maxKeyBytes: 64, saltBytes: 0, personalizationBytes: 0,
-        create: p => new Blake2bpHash(p));
+        create: p => new Blake2IncrementalHash<Blake2bpHashState>(global::Blake2Fast.Blake2bp.CreateIncrementalHasher(p.DigestBytes, p.Key)));
 
     /// <summary>BLAKE2sp: eight BLAKE2s leaves; key only, like BLAKE2bp.</summary>
     public static readonly HashAlgorithmInfo Blake2sp = new(
         "blake2sp", "BLAKE2sp", maxBits: 256, defaultBits: 256, isExtendable: false,
         maxKeyBytes: 32, saltBytes: 0, personalizationBytes: 0,
-        create: p => new Blake2spHash(p));
+        create: p => new Blake2IncrementalHash<Blake2spHashState>(global::Blake2Fast.Blake2sp.CreateIncrementalHasher(p.DigestBytes, p.Key)));
 
     /// <summary>BLAKE2Xb: extendable output built on BLAKE2b; <c>-l</c> sets the output length.</summary>
     public static readonly HashAlgorithmInfo Blake2xb = new(
