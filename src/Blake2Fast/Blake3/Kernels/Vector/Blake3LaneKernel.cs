@@ -1,5 +1,4 @@
 using System;
-using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 
@@ -12,7 +11,8 @@ namespace Blake2Fast.Kernels;
 /// words instead of permuting them (<see cref="Blake3LaneSchedule"/>).
 /// </summary>
 /// <remarks>
-/// Written once for every width: <typeparamref name="TLanes"/> supplies the width's arithmetic,
+/// Written once for every width, and its rounds are BLAKE2's lane rounds
+/// (<see cref="Blake2LaneRounds{TLanes, TVector}.Rounds"/>): <typeparamref name="TLanes"/> supplies the width's arithmetic,
 /// rotations and transposes, and the JIT compiles one specialised copy per width. They are BLAKE2s's
 /// lanes (<see cref="Blake2LaneVector128{TWord}"/>, <see cref="Blake2LaneVector256{TWord, TRotations}"/>,
 /// <see cref="Blake2LaneVector512{TWord}"/> over <see cref="uint"/>): BLAKE3's G is BLAKE2s's, with
@@ -131,19 +131,10 @@ internal static class Blake3LaneKernel<TLanes, TVector>
         TVector v10 = TLanes.Broadcast(Blake3Constants.IV2), v11 = TLanes.Broadcast(Blake3Constants.IV3);
         TVector v12 = counterLow, v13 = counterHigh, v14 = TLanes.Broadcast(BlockLength), v15 = flags;
 
-        ref byte s = ref MemoryMarshal.GetReference(Blake3LaneSchedule.Scaled);
-        for (int round = 0; round < Blake3LaneSchedule.Rounds; round++)
-        {
-            G(ref v0, ref v4, ref v8, ref v12, ref m0, s, Unsafe.Add(ref s, 1));
-            G(ref v1, ref v5, ref v9, ref v13, ref m0, Unsafe.Add(ref s, 2), Unsafe.Add(ref s, 3));
-            G(ref v2, ref v6, ref v10, ref v14, ref m0, Unsafe.Add(ref s, 4), Unsafe.Add(ref s, 5));
-            G(ref v3, ref v7, ref v11, ref v15, ref m0, Unsafe.Add(ref s, 6), Unsafe.Add(ref s, 7));
-            G(ref v0, ref v5, ref v10, ref v15, ref m0, Unsafe.Add(ref s, 8), Unsafe.Add(ref s, 9));
-            G(ref v1, ref v6, ref v11, ref v12, ref m0, Unsafe.Add(ref s, 10), Unsafe.Add(ref s, 11));
-            G(ref v2, ref v7, ref v8, ref v13, ref m0, Unsafe.Add(ref s, 12), Unsafe.Add(ref s, 13));
-            G(ref v3, ref v4, ref v9, ref v14, ref m0, Unsafe.Add(ref s, 14), Unsafe.Add(ref s, 15));
-            s = ref Unsafe.Add(ref s, 16);
-        }
+        // BLAKE3's G is BLAKE2s's, (a + m) + b at every width; its schedule holds 16 x the word index.
+        Blake2LaneRounds<TLanes, TVector>.Rounds(
+            ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15,
+            ref m0, ref MemoryMarshal.GetReference(Blake3LaneSchedule.Scaled), Blake3LaneSchedule.Rounds, Unsafe.SizeOf<TVector>() / 16, addsMessageFirst: true);
 
         // BLAKE3 keeps the first half of the output state: v[i] ^ v[i + 8].
         h0 = TLanes.Xor(v0, v8);
@@ -155,28 +146,6 @@ internal static class Blake3LaneKernel<TLanes, TVector>
         Unsafe.Add(ref h0, 6) = TLanes.Xor(v6, v14);
         Unsafe.Add(ref h0, 7) = TLanes.Xor(v7, v15);
     }
-
-    /// <summary>Message word <c>scaled / 16</c>: the schedule holds 16 x the word index.</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static TVector Word(ref TVector m0, byte scaled) =>
-        Unsafe.AddByteOffset(ref m0, (nuint)scaled * (nuint)(Unsafe.SizeOf<TVector>() / 16));
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void G(ref TVector a, ref TVector b, ref TVector c, ref TVector d, ref TVector m0, byte x, byte y)
-    {
-        a = TLanes.Add(TLanes.Add(a, Word(ref m0, x)), b);
-        d = RotateRight(TLanes.Xor(d, a), 16);
-        c = TLanes.Add(c, d);
-        b = RotateRight(TLanes.Xor(b, c), 12);
-        a = TLanes.Add(TLanes.Add(a, Word(ref m0, y)), b);
-        d = RotateRight(TLanes.Xor(d, a), 8);
-        c = TLanes.Add(c, d);
-        b = RotateRight(TLanes.Xor(b, c), 7);
-    }
-
-    /// <summary>BLAKE3's rotations, BLAKE2s's amounts (the lanes hold 32-bit words, so only the second amount counts).</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static TVector RotateRight(TVector x, [ConstantExpected] byte bits) => TLanes.RotateRight(x, bits, bits);
 
     /// <summary>16 low counter words, then 16 high ones (room for the widest kernel).</summary>
     [InlineArray(32)]
