@@ -2,6 +2,8 @@ using System;
 using BenchmarkDotNet.Attributes;
 using BenchmarkDotNet.Configs;
 using Blake2Fast.Kernels;
+using Blake2XbKernel = Blake2Fast.Kernels.Blake2XKernel;
+using Blake2XsKernel = Blake2Fast.Kernels.Blake2XKernel;
 
 namespace Blake2Fast.Bench;
 

@@ -20,8 +20,8 @@ cpus = sys.argv[2:] or ["cortex-a72", "neoverse-n1", "cyclone", "apple-m1", "neo
 KERNELS = [
     ("Blake2bScalar:Compress", 1, 128, "BLAKE2b scalar (one 128-byte block per iteration, 12 rounds unrolled)"),
     ("Blake2sScalar:Compress", 1, 64, "BLAKE2s scalar (one 64-byte block per iteration, 10 rounds unrolled)"),
-    ("Blake2bpVector128:CompressHalf", 2 * 12, 4 * 128, "BLAKE2bp Vector128 (one round of two lanes per iteration; 12 rounds x 2 halves per 512-byte stripe; message loads and feed-forward not counted)"),
-    ("Blake2spVector128:CompressHalf", 2 * 10, 8 * 64, "BLAKE2sp Vector128 (one round of four lanes per iteration; 10 rounds x 2 halves per 512-byte stripe; message loads and feed-forward not counted)"),
+    ("Blake2LaneVector128`1[ulong],System.Runtime.Intrinsics.Vector128`1[ulong]]:CompressStripes", 2 * 12, 4 * 128, "BLAKE2bp Vector128 (one round of two lanes per iteration; 12 rounds x 2 halves per 512-byte stripe; message loads and feed-forward not counted)"),
+    ("Blake2LaneVector128`1[uint],System.Runtime.Intrinsics.Vector128`1[uint]]:CompressStripes", 2 * 10, 8 * 64, "BLAKE2sp Vector128 (one round of four lanes per iteration; 10 rounds x 2 halves per 512-byte stripe; message loads and feed-forward not counted)"),
 ]
 
 

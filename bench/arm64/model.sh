@@ -12,6 +12,6 @@ mkdir -p "$out"
 dotnet publish tests/Blake2Fast.Conformance -f net10.0 -p:ConformanceRuntime=linux-arm64 -c Release -o "$out/conformance" -clp:ErrorsOnly
 rm -f "$out/jit.txt"
 DOTNET_EnableWriteXorExecute=0 DOTNET_SYSTEM_GLOBALIZATION_INVARIANT=1 DOTNET_TieredCompilation=0 \
-  DOTNET_JitDisasm="Compress CompressHalf" DOTNET_JitStdOutFile="$out/jit.txt" \
+  DOTNET_JitDisasm="Compress CompressStripes" DOTNET_JitStdOutFile="$out/jit.txt" \
   qemu-aarch64-static "$out/conformance/Blake2Fast.Conformance" | tail -1
 python3 bench/arm64/mca.py "$out/jit.txt" cortex-a72 neoverse-n1 neoverse-v1 cyclone apple-m1 a64fx | tee "$out/model.txt"

@@ -25,10 +25,10 @@ internal static class KernelInfo
     public static KernelChoice InProcess => new(
         Kernels.Blake2bKernels.Best.ToString(),
         Kernels.Blake2sKernels.Best.ToString(),
-        Kernels.Blake2bpKernels.Best.ToString(),
-        Kernels.Blake2spKernels.Best.ToString(),
-        Kernels.Blake2XbKernels.Best.ToString(),
-        Kernels.Blake2XsKernels.Best.ToString(),
+        Kernels.Blake2pKernels<ulong>.Best.ToString(),
+        Kernels.Blake2pKernels<uint>.Best.ToString(),
+        Kernels.Blake2XKernels<ulong>.Best.ToString(),
+        Kernels.Blake2XKernels<uint>.Best.ToString(),
         Kernels.Blake3Kernels.Best.ToString());
 
     /// <summary>The line the probe prints.</summary>

@@ -1,5 +1,4 @@
 using System;
-using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using System.Security.Cryptography;
 using Blake2Fast.Internal;
@@ -24,9 +23,6 @@ namespace Blake2Fast;
 /// </remarks>
 public struct Blake3HashState
 {
-    private const byte Active = 1;
-    private const byte Finished = 2;
-
     private Bytes64 _key;
     private Bytes64 _chunkCv;
     private Bytes64 _block;
@@ -123,7 +119,7 @@ public struct Blake3HashState
         root.WriteRootBytes(0, destination);
         root.Erase();
         Clear();
-        _status = Finished;
+        _status = HashStatus.Finished;
     }
 
     /// <summary>Returns the 32-byte hash and erases the state.</summary>
@@ -187,7 +183,7 @@ public struct Blake3HashState
         _blockLength = 0;
         _blocksCompressed = 0;
         _stackLength = 0;
-        _status = Active;
+        _status = HashStatus.Active;
     }
 
     // Callers pin the state; input fits in the current chunk.
@@ -288,16 +284,8 @@ public struct Blake3HashState
         }
     }
 
-    private readonly void ThrowIfNotActive()
-    {
-        if (_status != Active)
-        {
-            ThrowNotActive(_status);
-        }
-    }
-
-    [MethodImpl(MethodImplOptions.NoInlining)]
-    private static void ThrowNotActive(byte status) => throw new InvalidOperationException(status == Finished
-        ? "This BLAKE3 state has been finished and its key and data erased. Create a new hasher to hash again."
-        : "This BLAKE3 state was not created by Blake3.CreateIncrementalHasher (it is default or cleared).");
+    private readonly void ThrowIfNotActive() => HashStatus.ThrowIfNotActive(
+        _status,
+        "This BLAKE3 state has been finished and its key and data erased. Create a new hasher to hash again.",
+        "This BLAKE3 state was not created by Blake3.CreateIncrementalHasher (it is default or cleared).");
 }

@@ -10,4 +10,12 @@ internal static class ApiMessages
     /// </summary>
     public const string AmbiguousArrays =
         "HashData(byte[], byte[]) is ambiguous: write HashData(key: k, source: data) for a keyed hash, or HashData(data, destination.AsSpan()) to write the digest into an array.";
+
+    /// <summary>A BLAKE2 hash state used after <c>Finish</c> or <c>Clear</c>.</summary>
+    public const string StateFinished =
+        "This hash state has been finished and its key and data erased. Create a new hasher to hash again.";
+
+    /// <summary>A BLAKE2 hash state used while <see langword="default"/>.</summary>
+    public const string StateUninitialized =
+        "This hash state is not initialized. Create it with CreateIncrementalHasher().";
 }

@@ -1,6 +1,4 @@
 using System;
-using System.Runtime.CompilerServices;
-using System.Security.Cryptography;
 
 namespace Blake2Fast.Internal;
 
@@ -16,10 +14,6 @@ namespace Blake2Fast.Internal;
 /// </remarks>
 internal struct Blake2Core<TVariant> : IBlake2Engine where TVariant : struct, IBlake2Variant
 {
-    private const byte Uninitialized = 0;
-    private const byte Active = 1;
-    private const byte Finished = 2;
-
     private Bytes64 _chain;
     private Bytes64 _initialChain;
     private Bytes128 _buffer;
@@ -44,7 +38,7 @@ internal struct Blake2Core<TVariant> : IBlake2Engine where TVariant : struct, IB
     public readonly int DigestLength => _digestLength;
 
     /// <summary>Whether the state was initialised (and not yet finished).</summary>
-    public readonly bool IsActive => _status == Active;
+    public readonly bool IsActive => _status == HashStatus.Active;
 
     /// <summary>The compress kernel this state uses (tests force a specific one).</summary>
     public readonly byte Kernel => _kernel;
@@ -126,7 +120,7 @@ internal struct Blake2Core<TVariant> : IBlake2Engine where TVariant : struct, IB
             _bufferLength = default(TVariant).BlockLength;
         }
 
-        _status = Active;
+        _status = HashStatus.Active;
     }
 
     /// <summary>Absorbs <paramref name="input"/>.</summary>
@@ -185,7 +179,7 @@ internal struct Blake2Core<TVariant> : IBlake2Engine where TVariant : struct, IB
             default(TVariant).Compress(_kernel, _chain.AsSpan(), buffer[..blockLength], ref _t0, ref _t1, (uint)_bufferLength, final: true, lastNode: _lastNode);
             default(TVariant).WriteDigest(_chain.AsSpan(), destination[.._digestLength]);
             Erase();
-            _status = Finished;
+            _status = HashStatus.Finished;
         }
     }
 
@@ -195,9 +189,7 @@ internal struct Blake2Core<TVariant> : IBlake2Engine where TVariant : struct, IB
         // Pinned while spans over the inline buffers exist (see FixedBufferSpans).
         fixed (void* pinned = &_status)
         {
-            byte status = _status;
-            CryptographicOperations.ZeroMemory(FixedBufferSpans.BytesOf(ref this));
-            _status = status;
+            HashStatus.EraseAllBut(ref this, ref _status);
         }
     }
 
@@ -214,16 +206,6 @@ internal struct Blake2Core<TVariant> : IBlake2Engine where TVariant : struct, IB
     public readonly int HashMessage(scoped in Blake2Settings settings, ReadOnlySpan<byte> source, Span<byte> destination) =>
         Blake2Message<TVariant>.Hash(settings, source, destination);
 
-    private readonly void ThrowIfNotActive()
-    {
-        if (_status != Active)
-        {
-            ThrowNotActive(_status);
-        }
-    }
-
-    [MethodImpl(MethodImplOptions.NoInlining)]
-    private static void ThrowNotActive(byte status) => throw new InvalidOperationException(status == Finished
-        ? "This hash state has been finished and its key and data erased. Create a new hasher to hash again."
-        : "This hash state is not initialized. Create it with CreateIncrementalHasher().");
+    private readonly void ThrowIfNotActive() =>
+        HashStatus.ThrowIfNotActive(_status, ApiMessages.StateFinished, ApiMessages.StateUninitialized);
 }

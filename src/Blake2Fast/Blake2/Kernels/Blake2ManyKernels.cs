@@ -115,7 +115,7 @@ internal static partial class Blake2bManyKernels
     {
         Blake2ManyKernel.Scalar => true,
         Blake2ManyKernel.Avx512 => IsWideSupported(),
-        _ => Blake2bpKernels.IsSupported(AsParallelKernel(kernel)),
+        _ => Blake2pKernels<ulong>.IsSupported(AsParallelKernel(kernel)),
     };
 
     /// <summary>
@@ -138,7 +138,7 @@ internal static partial class Blake2bManyKernels
         else
         {
             RequireStripe(laneStride, 128);
-            Blake2bpKernels.Compress(AsParallelKernel(kernel), ref Blake2ManyState.AsLanes(state), blocks[..Blake2bpKernels.StripeLength], 0);
+            Blake2pKernels<ulong>.Compress(AsParallelKernel(kernel), ref Blake2ManyState.AsLanes(state), blocks[..Blake2pKernels<ulong>.StripeLength], 0);
         }
     }
 
@@ -151,11 +151,11 @@ internal static partial class Blake2bManyKernels
         }
     }
 
-    private static Blake2bpKernel AsParallelKernel(Blake2ManyKernel kernel) => kernel switch
+    private static Blake2pKernel AsParallelKernel(Blake2ManyKernel kernel) => kernel switch
     {
-        Blake2ManyKernel.Vector128 => Blake2bpKernel.Vector128,
-        Blake2ManyKernel.Avx2 => Blake2bpKernel.Avx2,
-        Blake2ManyKernel.Avx512VL => Blake2bpKernel.Avx512,
+        Blake2ManyKernel.Vector128 => Blake2pKernel.Vector128,
+        Blake2ManyKernel.Avx2 => Blake2pKernel.Avx2,
+        Blake2ManyKernel.Avx512VL => Blake2pKernel.Avx512,
         _ => throw new ArgumentOutOfRangeException(nameof(kernel)),
     };
 
@@ -189,7 +189,7 @@ internal static partial class Blake2sManyKernels
     {
         Blake2ManyKernel.Scalar => true,
         Blake2ManyKernel.Avx512 => IsWideSupported(),
-        _ => Blake2spKernels.IsSupported(AsParallelKernel(kernel)),
+        _ => Blake2pKernels<uint>.IsSupported(AsParallelKernel(kernel)),
     };
 
     /// <inheritdoc cref="Blake2bManyKernels.ReadsLanesInPlace"/>
@@ -205,15 +205,15 @@ internal static partial class Blake2sManyKernels
         else
         {
             Blake2bManyKernels.RequireStripe(laneStride, 64);
-            Blake2spKernels.Compress(AsParallelKernel(kernel), ref Blake2ManyState.AsLanes(state), blocks[..Blake2spKernels.StripeLength], 0);
+            Blake2pKernels<uint>.Compress(AsParallelKernel(kernel), ref Blake2ManyState.AsLanes(state), blocks[..Blake2pKernels<uint>.StripeLength], 0);
         }
     }
 
-    private static Blake2spKernel AsParallelKernel(Blake2ManyKernel kernel) => kernel switch
+    private static Blake2pKernel AsParallelKernel(Blake2ManyKernel kernel) => kernel switch
     {
-        Blake2ManyKernel.Vector128 => Blake2spKernel.Vector128,
-        Blake2ManyKernel.Avx2 => Blake2spKernel.Avx2,
-        Blake2ManyKernel.Avx512VL => Blake2spKernel.Avx512,
+        Blake2ManyKernel.Vector128 => Blake2pKernel.Vector128,
+        Blake2ManyKernel.Avx2 => Blake2pKernel.Avx2,
+        Blake2ManyKernel.Avx512VL => Blake2pKernel.Avx512,
         _ => throw new ArgumentOutOfRangeException(nameof(kernel)),
     };
 

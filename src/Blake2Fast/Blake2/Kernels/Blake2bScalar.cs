@@ -9,14 +9,11 @@ namespace Blake2Fast.Kernels;
 /// <summary>Portable BLAKE2b compression: what ARM64 and machines without SSE2 run.</summary>
 internal static class Blake2bScalar
 {
-    public const ulong IV0 = 0x6A09E667F3BCC908;
-    public const ulong IV1 = 0xBB67AE8584CAA73B;
-    public const ulong IV2 = 0x3C6EF372FE94F82B;
-    public const ulong IV3 = 0xA54FF53A5F1D36F1;
-    public const ulong IV4 = 0x510E527FADE682D1;
-    public const ulong IV5 = 0x9B05688C2B3E6C1F;
-    public const ulong IV6 = 0x1F83D9ABFB41BD6B;
-    public const ulong IV7 = 0x5BE0CD19137E2179;
+    /// <summary>The IV: SHA-512's initial hash value (RFC 7693, section 2.6).</summary>
+    public const ulong IV0 = 0x6A09E667F3BCC908, IV1 = 0xBB67AE8584CAA73B, IV2 = 0x3C6EF372FE94F82B, IV3 = 0xA54FF53A5F1D36F1;
+
+    /// <inheritdoc cref="IV0"/>
+    public const ulong IV4 = 0x510E527FADE682D1, IV5 = 0x9B05688C2B3E6C1F, IV6 = 0x1F83D9ABFB41BD6B, IV7 = 0x5BE0CD19137E2179;
 
     /// <inheritdoc cref="Internal.IBlake2Variant.Compress"/>
     [MethodImpl(KernelRoot.Options)]

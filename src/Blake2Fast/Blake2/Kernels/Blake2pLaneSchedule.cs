@@ -4,7 +4,9 @@ using System.Runtime.CompilerServices;
 namespace Blake2Fast.Kernels;
 
 /// <summary>
-/// The message schedule for the lane kernels, as multiples of 4 (<see cref="Sigma.Table"/> x 4).
+/// The message schedule for the lane kernels, as multiples of 4 (RFC 7693's sigma x 4): ten rounds,
+/// then the first two again, so that BLAKE2b's twelve rounds walk the table without a modulo
+/// (BLAKE2s reads the first ten).
 /// </summary>
 /// <remarks>
 /// <para>
@@ -19,8 +21,8 @@ namespace Blake2Fast.Kernels;
 /// kernel compiled before such an initializer had run (the first call, optimized at once, as
 /// b2fast does) got a class-initialization check that may call out, and around that call the JIT
 /// kept the whole chaining state in stack slots for the entire stripe loop, storing and reloading
-/// it every stripe (BLAKE2bp from b2fast, 1 GiB: 388 ms before). The kernel tests check the
-/// table against <see cref="Sigma.Table"/>.
+/// it every stripe (BLAKE2bp from b2fast, 1 GiB: 388 ms before). The schedule tests check the
+/// table against RFC 7693's.
 /// </para>
 /// </remarks>
 internal static class Blake2pLaneSchedule

@@ -11,14 +11,11 @@ namespace Blake2Fast.Kernels;
 /// <summary>Portable BLAKE2s compression: what ARM64 and machines without SSE2 run.</summary>
 internal static class Blake2sScalar
 {
-    public const uint IV0 = 0x6A09E667;
-    public const uint IV1 = 0xBB67AE85;
-    public const uint IV2 = 0x3C6EF372;
-    public const uint IV3 = 0xA54FF53A;
-    public const uint IV4 = 0x510E527F;
-    public const uint IV5 = 0x9B05688C;
-    public const uint IV6 = 0x1F83D9AB;
-    public const uint IV7 = 0x5BE0CD19;
+    /// <summary>The IV: SHA-256's initial hash value (RFC 7693, section 2.6), the upper halves of BLAKE2b's words.</summary>
+    public const uint IV0 = 0x6A09E667, IV1 = 0xBB67AE85, IV2 = 0x3C6EF372, IV3 = 0xA54FF53A;
+
+    /// <inheritdoc cref="IV0"/>
+    public const uint IV4 = 0x510E527F, IV5 = 0x9B05688C, IV6 = 0x1F83D9AB, IV7 = 0x5BE0CD19;
 
     /// <summary>
     /// Compresses every whole 64-byte block of <paramref name="blocks"/>. BLAKE2s's counter is 64

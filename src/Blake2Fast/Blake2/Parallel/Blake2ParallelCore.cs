@@ -1,5 +1,4 @@
 using System;
-using System.Runtime.CompilerServices;
 using System.Security.Cryptography;
 
 namespace Blake2Fast.Internal;
@@ -28,10 +27,6 @@ namespace Blake2Fast.Internal;
 /// </remarks>
 internal struct Blake2ParallelCore<TParallel> : IBlake2Engine where TParallel : struct, IBlake2ParallelVariant
 {
-    private const byte Uninitialized = 0;
-    private const byte Active = 1;
-    private const byte Finished = 2;
-
     private Blake2Lanes _lanes;
     private StripeBuffer _buffer;
     private Bytes64 _key;
@@ -56,7 +51,7 @@ internal struct Blake2ParallelCore<TParallel> : IBlake2Engine where TParallel : 
     public readonly int DigestLength => _digestLength;
 
     /// <summary>Whether the state was initialised (and not yet finished).</summary>
-    public readonly bool IsActive => _status == Active;
+    public readonly bool IsActive => _status == HashStatus.Active;
 
     /// <summary>The lane kernel this state uses (tests force a specific one).</summary>
     public readonly byte Kernel => _kernel;
@@ -110,7 +105,7 @@ internal struct Blake2ParallelCore<TParallel> : IBlake2Engine where TParallel : 
             _bufferLength = StripeLength;
         }
 
-        _status = Active;
+        _status = HashStatus.Active;
     }
 
     /// <summary>Absorbs <paramref name="input"/>.</summary>
@@ -185,7 +180,7 @@ internal struct Blake2ParallelCore<TParallel> : IBlake2Engine where TParallel : 
             default(TParallel).HashRoot(leaves, _digestLength, _keyLength, destination[.._digestLength]);
             CryptographicOperations.ZeroMemory(leaves);
             Erase();
-            _status = Finished;
+            _status = HashStatus.Finished;
         }
     }
 
@@ -251,9 +246,7 @@ internal struct Blake2ParallelCore<TParallel> : IBlake2Engine where TParallel : 
         // Pinned while spans over the inline buffers exist (see FixedBufferSpans).
         fixed (void* pinned = &_status)
         {
-            byte status = _status;
-            CryptographicOperations.ZeroMemory(FixedBufferSpans.BytesOf(ref this));
-            _status = status;
+            HashStatus.EraseAllBut(ref this, ref _status);
         }
     }
 
@@ -267,16 +260,6 @@ internal struct Blake2ParallelCore<TParallel> : IBlake2Engine where TParallel : 
         return settings.DigestLength;
     }
 
-    private readonly void ThrowIfNotActive()
-    {
-        if (_status != Active)
-        {
-            ThrowNotActive(_status);
-        }
-    }
-
-    [MethodImpl(MethodImplOptions.NoInlining)]
-    private static void ThrowNotActive(byte status) => throw new InvalidOperationException(status == Finished
-        ? "This hash state has been finished and its key and data erased. Create a new hasher to hash again."
-        : "This hash state is not initialized. Create it with CreateIncrementalHasher().");
+    private readonly void ThrowIfNotActive() =>
+        HashStatus.ThrowIfNotActive(_status, ApiMessages.StateFinished, ApiMessages.StateUninitialized);
 }

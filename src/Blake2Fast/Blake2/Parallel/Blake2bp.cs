@@ -5,7 +5,7 @@ using System.Security.Cryptography;
 using System.Threading;
 using System.Threading.Tasks;
 using Blake2Fast.Internal;
-using OneShot = Blake2Fast.Internal.Blake2OneShot<Blake2Fast.Internal.Blake2ParallelCore<Blake2Fast.Internal.Blake2bpVariant>>;
+using OneShot = Blake2Fast.Internal.Blake2OneShot<Blake2Fast.Internal.Blake2ParallelCore<Blake2Fast.Internal.Blake2pVariant<Blake2Fast.Internal.Blake2bVariant, ulong>>>;
 
 namespace Blake2Fast;
 
@@ -221,21 +221,21 @@ public static class Blake2bp
     /// <summary>Creates an incremental hasher with a 64-byte digest.</summary>
     /// <returns>A hash state; see <see cref="Blake2bpHashState"/> for how to hold it.</returns>
     public static Blake2bpHashState CreateIncrementalHasher() =>
-        new(Settings(DefaultDigestLength, default), Kernels.Blake2bpKernels.Best);
+        new(Settings(DefaultDigestLength, default), Kernels.Blake2pKernels<ulong>.Best);
 
     /// <summary>Creates an incremental hasher with the given digest length.</summary>
     /// <param name="digestLength">The digest length in bytes, 1 to 64.</param>
     /// <returns>A hash state; see <see cref="Blake2bpHashState"/> for how to hold it.</returns>
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="digestLength"/> is outside 1..64.</exception>
     public static Blake2bpHashState CreateIncrementalHasher(int digestLength) =>
-        new(Settings(digestLength, default), Kernels.Blake2bpKernels.Best);
+        new(Settings(digestLength, default), Kernels.Blake2pKernels<ulong>.Best);
 
     /// <summary>Creates a keyed incremental hasher with a 64-byte digest. The key is copied.</summary>
     /// <param name="key">The key, 0 to 64 bytes.</param>
     /// <returns>A hash state; see <see cref="Blake2bpHashState"/> for how to hold it.</returns>
     /// <exception cref="ArgumentException"><paramref name="key"/> is longer than 64 bytes.</exception>
     public static Blake2bpHashState CreateIncrementalHasher(ReadOnlySpan<byte> key) =>
-        new(Settings(DefaultDigestLength, key), Kernels.Blake2bpKernels.Best);
+        new(Settings(DefaultDigestLength, key), Kernels.Blake2pKernels<ulong>.Best);
 
     /// <summary>Creates a keyed incremental hasher with the given digest length. The key is copied.</summary>
     /// <param name="digestLength">The digest length in bytes, 1 to 64.</param>
@@ -244,7 +244,7 @@ public static class Blake2bp
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="digestLength"/> is outside 1..64.</exception>
     /// <exception cref="ArgumentException"><paramref name="key"/> is longer than 64 bytes.</exception>
     public static Blake2bpHashState CreateIncrementalHasher(int digestLength, ReadOnlySpan<byte> key) =>
-        new(Settings(digestLength, key), Kernels.Blake2bpKernels.Best);
+        new(Settings(digestLength, key), Kernels.Blake2pKernels<ulong>.Best);
 
     /// <summary>
     /// Creates a <see cref="HashAlgorithm"/> computing unkeyed BLAKE2bp, for
@@ -256,7 +256,7 @@ public static class Blake2bp
     public static HashAlgorithm CreateHashAlgorithm(int digestLength = DefaultDigestLength)
     {
         Guard.DigestLength(digestLength, MaxDigestLength);
-        return new Blake2Hmac<Blake2ParallelCore<Blake2bpVariant>>(digestLength, default);
+        return new Blake2Hmac<Blake2ParallelCore<Blake2pVariant<Blake2bVariant, ulong>>>(digestLength, default);
     }
 
     /// <summary>
@@ -291,7 +291,7 @@ public static class Blake2bp
     {
         Guard.DigestLength(digestLength, MaxDigestLength);
         Guard.MaxLength(key.Length, MaxKeyLength, "key", nameof(key));
-        return new Blake2Hmac<Blake2ParallelCore<Blake2bpVariant>>(digestLength, key);
+        return new Blake2Hmac<Blake2ParallelCore<Blake2pVariant<Blake2bVariant, ulong>>>(digestLength, key);
     }
 
     /// <remarks>The parallel engine reads only the digest length and the key; the tree fields are fixed by the mode.</remarks>

@@ -5,7 +5,7 @@ using System.Security.Cryptography;
 using System.Threading;
 using System.Threading.Tasks;
 using Blake2Fast.Internal;
-using OneShot = Blake2Fast.Internal.Blake2OneShot<Blake2Fast.Internal.Blake2ParallelCore<Blake2Fast.Internal.Blake2spVariant>>;
+using OneShot = Blake2Fast.Internal.Blake2OneShot<Blake2Fast.Internal.Blake2ParallelCore<Blake2Fast.Internal.Blake2pVariant<Blake2Fast.Internal.Blake2sVariant, uint>>>;
 
 namespace Blake2Fast;
 
@@ -221,21 +221,21 @@ public static class Blake2sp
     /// <summary>Creates an incremental hasher with a 32-byte digest.</summary>
     /// <returns>A hash state; see <see cref="Blake2spHashState"/> for how to hold it.</returns>
     public static Blake2spHashState CreateIncrementalHasher() =>
-        new(Settings(DefaultDigestLength, default), Kernels.Blake2spKernels.Best);
+        new(Settings(DefaultDigestLength, default), Kernels.Blake2pKernels<uint>.Best);
 
     /// <summary>Creates an incremental hasher with the given digest length.</summary>
     /// <param name="digestLength">The digest length in bytes, 1 to 32.</param>
     /// <returns>A hash state; see <see cref="Blake2spHashState"/> for how to hold it.</returns>
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="digestLength"/> is outside 1..32.</exception>
     public static Blake2spHashState CreateIncrementalHasher(int digestLength) =>
-        new(Settings(digestLength, default), Kernels.Blake2spKernels.Best);
+        new(Settings(digestLength, default), Kernels.Blake2pKernels<uint>.Best);
 
     /// <summary>Creates a keyed incremental hasher with a 32-byte digest. The key is copied.</summary>
     /// <param name="key">The key, 0 to 32 bytes.</param>
     /// <returns>A hash state; see <see cref="Blake2spHashState"/> for how to hold it.</returns>
     /// <exception cref="ArgumentException"><paramref name="key"/> is longer than 32 bytes.</exception>
     public static Blake2spHashState CreateIncrementalHasher(ReadOnlySpan<byte> key) =>
-        new(Settings(DefaultDigestLength, key), Kernels.Blake2spKernels.Best);
+        new(Settings(DefaultDigestLength, key), Kernels.Blake2pKernels<uint>.Best);
 
     /// <summary>Creates a keyed incremental hasher with the given digest length. The key is copied.</summary>
     /// <param name="digestLength">The digest length in bytes, 1 to 32.</param>
@@ -244,7 +244,7 @@ public static class Blake2sp
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="digestLength"/> is outside 1..32.</exception>
     /// <exception cref="ArgumentException"><paramref name="key"/> is longer than 32 bytes.</exception>
     public static Blake2spHashState CreateIncrementalHasher(int digestLength, ReadOnlySpan<byte> key) =>
-        new(Settings(digestLength, key), Kernels.Blake2spKernels.Best);
+        new(Settings(digestLength, key), Kernels.Blake2pKernels<uint>.Best);
 
     /// <summary>
     /// Creates a <see cref="HashAlgorithm"/> computing unkeyed BLAKE2sp, for
@@ -256,7 +256,7 @@ public static class Blake2sp
     public static HashAlgorithm CreateHashAlgorithm(int digestLength = DefaultDigestLength)
     {
         Guard.DigestLength(digestLength, MaxDigestLength);
-        return new Blake2Hmac<Blake2ParallelCore<Blake2spVariant>>(digestLength, default);
+        return new Blake2Hmac<Blake2ParallelCore<Blake2pVariant<Blake2sVariant, uint>>>(digestLength, default);
     }
 
     /// <summary>
@@ -291,7 +291,7 @@ public static class Blake2sp
     {
         Guard.DigestLength(digestLength, MaxDigestLength);
         Guard.MaxLength(key.Length, MaxKeyLength, "key", nameof(key));
-        return new Blake2Hmac<Blake2ParallelCore<Blake2spVariant>>(digestLength, key);
+        return new Blake2Hmac<Blake2ParallelCore<Blake2pVariant<Blake2sVariant, uint>>>(digestLength, key);
     }
 
     /// <remarks>The parallel engine reads only the digest length and the key; the tree fields are fixed by the mode.</remarks>

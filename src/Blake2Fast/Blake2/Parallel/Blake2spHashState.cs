@@ -24,15 +24,15 @@ namespace Blake2Fast;
 /// </remarks>
 public struct Blake2spHashState : IBlake2Incremental
 {
-    private Blake2ParallelCore<Blake2spVariant> _core;
+    private Blake2ParallelCore<Blake2pVariant<Blake2sVariant, uint>> _core;
 
-    internal Blake2spHashState(scoped in Blake2Settings settings, Blake2spKernel kernel) =>
+    internal Blake2spHashState(scoped in Blake2Settings settings, Blake2pKernel kernel) =>
         _core.Initialize(settings, (byte)kernel);
 
     /// <summary>The number of bytes the digest has (0 once finished or when not initialized).</summary>
     public readonly int DigestLength => _core.DigestLength;
 
-    internal readonly Blake2spKernel Kernel => (Blake2spKernel)_core.Kernel;
+    internal readonly Blake2pKernel Kernel => (Blake2pKernel)_core.Kernel;
 
     /// <summary>Adds <paramref name="input"/> to the hash.</summary>
     /// <param name="input">The data to hash.</param>

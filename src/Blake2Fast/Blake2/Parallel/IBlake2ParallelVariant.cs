@@ -32,7 +32,7 @@ internal interface IBlake2ParallelVariant
     /// </summary>
     void InitializeLanes(ref Blake2Lanes lanes, int digestLength, int keyLength);
 
-    /// <summary>Runs <paramref name="kernel"/> over whole stripes (see <c>Blake2bpKernels.Compress</c>).</summary>
+    /// <summary>Runs <paramref name="kernel"/> over whole stripes (see <c>Blake2pKernels.Compress</c>).</summary>
     void Compress(byte kernel, ref Blake2Lanes lanes, ReadOnlySpan<byte> stripes, uint increment);
 
     /// <summary>Sets the f0 (final block) and f1 (last node) flags of one lane.</summary>

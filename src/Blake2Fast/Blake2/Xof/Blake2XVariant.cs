@@ -1,4 +1,6 @@
 using System;
+using System.Runtime.InteropServices;
+using Blake2Fast.Kernels;
 
 namespace Blake2Fast.Internal;
 
@@ -34,4 +36,26 @@ internal interface IBlake2XVariant
 
     /// <summary>Writes the single output block at node offset <paramref name="index"/> with the given digest length.</summary>
     void WriteBlock(ReadOnlySpan<byte> h0, ReadOnlySpan<byte> chain, uint index, int digestLength, Span<byte> destination);
+}
+
+/// <summary>
+/// BLAKE2Xb (<typeparamref name="TWord"/> <see cref="ulong"/>: 64-byte output blocks, each a
+/// one-block BLAKE2b hash of H0) or BLAKE2Xs (<see cref="uint"/>: 32-byte blocks of BLAKE2s).
+/// </summary>
+/// <typeparam name="TWord">The word of the underlying hash.</typeparam>
+internal readonly struct Blake2XVariant<TWord> : IBlake2XVariant
+    where TWord : unmanaged
+{
+    public int OutputBlockLength => 8 * Blake2Word<TWord>.Length;
+
+    /// <remarks>The XOF length field is 32 bits in BLAKE2Xb's parameter block, 16 in BLAKE2Xs's.</remarks>
+    public uint UnknownLengthField => Blake2Word<TWord>.Is64 ? uint.MaxValue : ushort.MaxValue;
+
+    public byte DefaultKernel => (byte)Blake2XKernels<TWord>.Best;
+
+    public void WriteBlocks(byte kernel, ReadOnlySpan<byte> h0, ReadOnlySpan<byte> chain, uint first, int count, Span<byte> destination) =>
+        Blake2XKernels<TWord>.WriteBlocks((Blake2XKernel)kernel, h0, MemoryMarshal.Cast<byte, TWord>(chain)[..8], first, count, destination);
+
+    public void WriteBlock(ReadOnlySpan<byte> h0, ReadOnlySpan<byte> chain, uint index, int digestLength, Span<byte> destination) =>
+        Blake2XKernels<TWord>.WriteBlock(h0, MemoryMarshal.Cast<byte, TWord>(chain)[..8], index, digestLength, destination);
 }

@@ -1,7 +1,7 @@
 using System;
 using Blake2Fast.Internal;
 using Blake2Fast.Kernels;
-using OneShot = Blake2Fast.Internal.Blake2XOneShot<Blake2Fast.Internal.Blake2XbVariant, Blake2Fast.Internal.Blake2bVariant>;
+using OneShot = Blake2Fast.Internal.Blake2XOneShot<Blake2Fast.Internal.Blake2XVariant<ulong>, Blake2Fast.Internal.Blake2bVariant>;
 
 namespace Blake2Fast;
 
@@ -86,7 +86,7 @@ public static class Blake2Xb
     {
         Guard.MaxLength(key.Length, MaxKeyLength, "key", nameof(key));
         Blake2XGuard.OutputLength(destination.Length, MaxOutputLength, nameof(destination));
-        return OneShot.Hash(key, default, default, source, destination, (byte)Blake2XbKernels.Best);
+        return OneShot.Hash(key, default, default, source, destination, (byte)Blake2XKernels<ulong>.Best);
     }
 
     /// <summary>Computes <paramref name="outputLength"/> bytes of keyed BLAKE2Xb output of <paramref name="source"/>.</summary>
@@ -101,7 +101,7 @@ public static class Blake2Xb
         Guard.MaxLength(key.Length, MaxKeyLength, "key", nameof(key));
         Blake2XGuard.OutputLength(outputLength, Guard.MaxArrayLength, nameof(outputLength));
         byte[] output = new byte[outputLength];
-        OneShot.Hash(key, default, default, source, output, (byte)Blake2XbKernels.Best);
+        OneShot.Hash(key, default, default, source, output, (byte)Blake2XKernels<ulong>.Best);
         return output;
     }
 
@@ -121,7 +121,7 @@ public static class Blake2Xb
     {
         CheckParameters(parameters);
         Blake2XGuard.OutputLength(destination.Length, MaxOutputLength, nameof(destination));
-        return OneShot.Hash(parameters.Key.Span, parameters.Salt.Span, parameters.Personalization.Span, source, destination, (byte)Blake2XbKernels.Best);
+        return OneShot.Hash(parameters.Key.Span, parameters.Salt.Span, parameters.Personalization.Span, source, destination, (byte)Blake2XKernels<ulong>.Best);
     }
 
     /// <summary>
@@ -140,7 +140,7 @@ public static class Blake2Xb
         CheckParameters(parameters);
         Blake2XGuard.OutputLength(outputLength, Guard.MaxArrayLength, nameof(outputLength));
         byte[] output = new byte[outputLength];
-        OneShot.Hash(parameters.Key.Span, parameters.Salt.Span, parameters.Personalization.Span, source, output, (byte)Blake2XbKernels.Best);
+        OneShot.Hash(parameters.Key.Span, parameters.Salt.Span, parameters.Personalization.Span, source, output, (byte)Blake2XKernels<ulong>.Best);
         return output;
     }
 
@@ -161,7 +161,7 @@ public static class Blake2Xb
     {
         Blake2XGuard.OutputLength(outputLength, MaxOutputLength, nameof(outputLength));
         Guard.MaxLength(key.Length, MaxKeyLength, "key", nameof(key));
-        return new(key, default, default, (ulong)outputLength, Blake2XbKernels.Best);
+        return new(key, default, default, (ulong)outputLength, Blake2XKernels<ulong>.Best);
     }
 
     /// <summary>
@@ -185,7 +185,7 @@ public static class Blake2Xb
     {
         Blake2XGuard.OutputLength(outputLength, MaxOutputLength, nameof(outputLength));
         CheckParameters(parameters);
-        return new(parameters.Key.Span, parameters.Salt.Span, parameters.Personalization.Span, (ulong)outputLength, Blake2XbKernels.Best);
+        return new(parameters.Key.Span, parameters.Salt.Span, parameters.Personalization.Span, (ulong)outputLength, Blake2XKernels<ulong>.Best);
     }
 
     /// <summary>
@@ -204,7 +204,7 @@ public static class Blake2Xb
     public static Blake2XbHashState CreateIncrementalHasherForUnknownLength(ReadOnlySpan<byte> key)
     {
         Guard.MaxLength(key.Length, MaxKeyLength, "key", nameof(key));
-        return new(key, default, default, 0, Blake2XbKernels.Best);
+        return new(key, default, default, 0, Blake2XKernels<ulong>.Best);
     }
 
     /// <summary>
@@ -218,14 +218,14 @@ public static class Blake2Xb
     public static Blake2XbHashState CreateIncrementalHasherForUnknownLength(Blake2bParameters parameters)
     {
         CheckParameters(parameters);
-        return new(parameters.Key.Span, parameters.Salt.Span, parameters.Personalization.Span, 0, Blake2XbKernels.Best);
+        return new(parameters.Key.Span, parameters.Salt.Span, parameters.Personalization.Span, 0, Blake2XKernels<ulong>.Best);
     }
 
     /// <summary>The one-shot with a forced output kernel, for tests and benchmarks.</summary>
-    internal static int HashData(ReadOnlySpan<byte> key, ReadOnlySpan<byte> source, Span<byte> destination, Blake2XbKernel kernel)
+    internal static int HashData(ReadOnlySpan<byte> key, ReadOnlySpan<byte> source, Span<byte> destination, Blake2XKernel kernel)
     {
         Blake2XGuard.OutputLength(destination.Length, MaxOutputLength, nameof(destination));
-        return OneShot.Hash(key, default, default, source, destination, (byte)Blake2XbKernels.Require(kernel));
+        return OneShot.Hash(key, default, default, source, destination, (byte)Blake2XKernels<ulong>.Require(kernel));
     }
 
     private static void CheckParameters(Blake2bParameters parameters)

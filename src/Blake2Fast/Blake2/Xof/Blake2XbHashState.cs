@@ -25,9 +25,9 @@ namespace Blake2Fast;
 /// </remarks>
 public struct Blake2XbHashState
 {
-    private Blake2XState<Blake2XbVariant, Blake2bVariant> _state;
+    private Blake2XState<Blake2XVariant<ulong>, Blake2bVariant> _state;
 
-    internal Blake2XbHashState(ReadOnlySpan<byte> key, ReadOnlySpan<byte> salt, ReadOnlySpan<byte> personalization, ulong declaredLength, Blake2XbKernel kernel) =>
+    internal Blake2XbHashState(ReadOnlySpan<byte> key, ReadOnlySpan<byte> salt, ReadOnlySpan<byte> personalization, ulong declaredLength, Blake2XKernel kernel) =>
         _state.Initialize(key, salt, personalization, declaredLength, (byte)kernel);
 
     /// <summary>
@@ -36,7 +36,7 @@ public struct Blake2XbHashState
     /// </summary>
     public readonly long? OutputLength => _state.IsActive && _state.DeclaredLength != 0 ? (long)_state.DeclaredLength : null;
 
-    internal readonly Blake2XbKernel Kernel => (Blake2XbKernel)_state.OutputKernel;
+    internal readonly Blake2XKernel Kernel => (Blake2XKernel)_state.OutputKernel;
 
     /// <summary>Adds <paramref name="input"/> to the hash.</summary>
     /// <param name="input">The data to hash.</param>

@@ -16,14 +16,14 @@ namespace Blake2Fast;
 /// </remarks>
 public sealed class Blake2XbReader : IDisposable
 {
-    private Blake2XOutput<Blake2XbVariant> _output;
+    private Blake2XOutput<Blake2XVariant<ulong>> _output;
     private bool _disposed;
 
     internal Blake2XbReader()
     {
     }
 
-    internal ref Blake2XOutput<Blake2XbVariant> Output => ref _output;
+    internal ref Blake2XOutput<Blake2XVariant<ulong>> Output => ref _output;
 
     /// <summary>
     /// The total number of bytes this reader produces: the declared output length, or

@@ -1,7 +1,7 @@
 using System;
 using Blake2Fast.Internal;
 using Blake2Fast.Kernels;
-using OneShot = Blake2Fast.Internal.Blake2XOneShot<Blake2Fast.Internal.Blake2XsVariant, Blake2Fast.Internal.Blake2sVariant>;
+using OneShot = Blake2Fast.Internal.Blake2XOneShot<Blake2Fast.Internal.Blake2XVariant<uint>, Blake2Fast.Internal.Blake2sVariant>;
 
 namespace Blake2Fast;
 
@@ -86,7 +86,7 @@ public static class Blake2Xs
     {
         Guard.MaxLength(key.Length, MaxKeyLength, "key", nameof(key));
         Blake2XGuard.OutputLength(destination.Length, MaxOutputLength, nameof(destination));
-        return OneShot.Hash(key, default, default, source, destination, (byte)Blake2XsKernels.Best);
+        return OneShot.Hash(key, default, default, source, destination, (byte)Blake2XKernels<uint>.Best);
     }
 
     /// <summary>Computes <paramref name="outputLength"/> bytes of keyed BLAKE2Xs output of <paramref name="source"/>.</summary>
@@ -101,7 +101,7 @@ public static class Blake2Xs
         Guard.MaxLength(key.Length, MaxKeyLength, "key", nameof(key));
         Blake2XGuard.OutputLength(outputLength, MaxOutputLength, nameof(outputLength));
         byte[] output = new byte[outputLength];
-        OneShot.Hash(key, default, default, source, output, (byte)Blake2XsKernels.Best);
+        OneShot.Hash(key, default, default, source, output, (byte)Blake2XKernels<uint>.Best);
         return output;
     }
 
@@ -121,7 +121,7 @@ public static class Blake2Xs
     {
         CheckParameters(parameters);
         Blake2XGuard.OutputLength(destination.Length, MaxOutputLength, nameof(destination));
-        return OneShot.Hash(parameters.Key.Span, parameters.Salt.Span, parameters.Personalization.Span, source, destination, (byte)Blake2XsKernels.Best);
+        return OneShot.Hash(parameters.Key.Span, parameters.Salt.Span, parameters.Personalization.Span, source, destination, (byte)Blake2XKernels<uint>.Best);
     }
 
     /// <summary>
@@ -140,7 +140,7 @@ public static class Blake2Xs
         CheckParameters(parameters);
         Blake2XGuard.OutputLength(outputLength, MaxOutputLength, nameof(outputLength));
         byte[] output = new byte[outputLength];
-        OneShot.Hash(parameters.Key.Span, parameters.Salt.Span, parameters.Personalization.Span, source, output, (byte)Blake2XsKernels.Best);
+        OneShot.Hash(parameters.Key.Span, parameters.Salt.Span, parameters.Personalization.Span, source, output, (byte)Blake2XKernels<uint>.Best);
         return output;
     }
 
@@ -161,7 +161,7 @@ public static class Blake2Xs
     {
         Blake2XGuard.OutputLength(outputLength, MaxOutputLength, nameof(outputLength));
         Guard.MaxLength(key.Length, MaxKeyLength, "key", nameof(key));
-        return new(key, default, default, (ulong)outputLength, Blake2XsKernels.Best);
+        return new(key, default, default, (ulong)outputLength, Blake2XKernels<uint>.Best);
     }
 
     /// <summary>
@@ -185,7 +185,7 @@ public static class Blake2Xs
     {
         Blake2XGuard.OutputLength(outputLength, MaxOutputLength, nameof(outputLength));
         CheckParameters(parameters);
-        return new(parameters.Key.Span, parameters.Salt.Span, parameters.Personalization.Span, (ulong)outputLength, Blake2XsKernels.Best);
+        return new(parameters.Key.Span, parameters.Salt.Span, parameters.Personalization.Span, (ulong)outputLength, Blake2XKernels<uint>.Best);
     }
 
     /// <summary>
@@ -204,7 +204,7 @@ public static class Blake2Xs
     public static Blake2XsHashState CreateIncrementalHasherForUnknownLength(ReadOnlySpan<byte> key)
     {
         Guard.MaxLength(key.Length, MaxKeyLength, "key", nameof(key));
-        return new(key, default, default, 0, Blake2XsKernels.Best);
+        return new(key, default, default, 0, Blake2XKernels<uint>.Best);
     }
 
     /// <summary>
@@ -218,14 +218,14 @@ public static class Blake2Xs
     public static Blake2XsHashState CreateIncrementalHasherForUnknownLength(Blake2sParameters parameters)
     {
         CheckParameters(parameters);
-        return new(parameters.Key.Span, parameters.Salt.Span, parameters.Personalization.Span, 0, Blake2XsKernels.Best);
+        return new(parameters.Key.Span, parameters.Salt.Span, parameters.Personalization.Span, 0, Blake2XKernels<uint>.Best);
     }
 
     /// <summary>The one-shot with a forced output kernel, for tests and benchmarks.</summary>
-    internal static int HashData(ReadOnlySpan<byte> key, ReadOnlySpan<byte> source, Span<byte> destination, Blake2XsKernel kernel)
+    internal static int HashData(ReadOnlySpan<byte> key, ReadOnlySpan<byte> source, Span<byte> destination, Blake2XKernel kernel)
     {
         Blake2XGuard.OutputLength(destination.Length, MaxOutputLength, nameof(destination));
-        return OneShot.Hash(key, default, default, source, destination, (byte)Blake2XsKernels.Require(kernel));
+        return OneShot.Hash(key, default, default, source, destination, (byte)Blake2XKernels<uint>.Require(kernel));
     }
 
     private static void CheckParameters(Blake2sParameters parameters)

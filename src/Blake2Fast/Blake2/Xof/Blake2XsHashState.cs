@@ -25,9 +25,9 @@ namespace Blake2Fast;
 /// </remarks>
 public struct Blake2XsHashState
 {
-    private Blake2XState<Blake2XsVariant, Blake2sVariant> _state;
+    private Blake2XState<Blake2XVariant<uint>, Blake2sVariant> _state;
 
-    internal Blake2XsHashState(ReadOnlySpan<byte> key, ReadOnlySpan<byte> salt, ReadOnlySpan<byte> personalization, ulong declaredLength, Blake2XsKernel kernel) =>
+    internal Blake2XsHashState(ReadOnlySpan<byte> key, ReadOnlySpan<byte> salt, ReadOnlySpan<byte> personalization, ulong declaredLength, Blake2XKernel kernel) =>
         _state.Initialize(key, salt, personalization, declaredLength, (byte)kernel);
 
     /// <summary>
@@ -36,7 +36,7 @@ public struct Blake2XsHashState
     /// </summary>
     public readonly int? OutputLength => _state.IsActive && _state.DeclaredLength != 0 ? (int)_state.DeclaredLength : null;
 
-    internal readonly Blake2XsKernel Kernel => (Blake2XsKernel)_state.OutputKernel;
+    internal readonly Blake2XKernel Kernel => (Blake2XKernel)_state.OutputKernel;
 
     /// <summary>Adds <paramref name="input"/> to the hash.</summary>
     /// <param name="input">The data to hash.</param>

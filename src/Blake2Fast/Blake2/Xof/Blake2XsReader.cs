@@ -16,14 +16,14 @@ namespace Blake2Fast;
 /// </remarks>
 public sealed class Blake2XsReader : IDisposable
 {
-    private Blake2XOutput<Blake2XsVariant> _output;
+    private Blake2XOutput<Blake2XVariant<uint>> _output;
     private bool _disposed;
 
     internal Blake2XsReader()
     {
     }
 
-    internal ref Blake2XOutput<Blake2XsVariant> Output => ref _output;
+    internal ref Blake2XOutput<Blake2XVariant<uint>> Output => ref _output;
 
     /// <summary>
     /// The total number of bytes this reader produces: the declared output length, or

@@ -18,13 +18,8 @@ internal static class Blake3Constants
     /// <summary>Most chaining values the incremental hasher keeps: one per tree level below 2^64 bytes.</summary>
     public const int MaxStackDepth = 54;
 
-    public const uint ChunkStart = 1;
-    public const uint ChunkEnd = 2;
-    public const uint Parent = 4;
-    public const uint Root = 8;
-    public const uint KeyedHash = 16;
-    public const uint DeriveKeyContext = 32;
-    public const uint DeriveKeyMaterial = 64;
+    /// <summary>The domain separation flags (the BLAKE3 specification, table 3).</summary>
+    public const uint ChunkStart = 1, ChunkEnd = 2, Parent = 4, Root = 8, KeyedHash = 16, DeriveKeyContext = 32, DeriveKeyMaterial = 64;
 
     /// <summary>The IV, BLAKE2s's (the SHA-256 one): the key words of unkeyed hashing.</summary>
     public const uint IV0 = Blake2sScalar.IV0, IV1 = Blake2sScalar.IV1, IV2 = Blake2sScalar.IV2, IV3 = Blake2sScalar.IV3;

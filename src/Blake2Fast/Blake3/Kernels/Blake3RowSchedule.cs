@@ -4,13 +4,13 @@ namespace Blake2Fast.Kernels;
 
 /// <summary>
 /// Which message word each lane of the 128-bit BLAKE3 row kernel needs in each round, in the lane
-/// order of <see cref="Blake2sSchedule.Words"/> (whose round code the row kernel, Blake3Row128, runs).
+/// order of <see cref="Blake2RowSchedule.Words"/> (whose round code the row kernel, Blake3Row128, runs).
 /// </summary>
 /// <remarks>
 /// Row r is BLAKE3's message permutation applied r times, read at positions 0, 2, 4, 6, 1, 3, 5,
 /// 7, 14, 8, 10, 12, 15, 9, 11, 13 (the column x words, the column y words, then the diagonal ones
 /// as that kernel's diagonalisation orders them). Constant data, for the reasons on
-/// <see cref="Blake2sSchedule.Words"/>. The kernel tests rebuild it from the permutation.
+/// <see cref="Blake2RowSchedule.Words"/>. The kernel tests rebuild it from the permutation.
 /// </remarks>
 internal static class Blake3RowSchedule
 {

@@ -17,13 +17,8 @@ internal static class Blake3Scalar
     // BLAKE3's message permutation [2, 6, 3, 10, 7, 0, 4, 13, 1, 11, 12, 5, 9, 14, 15, 8] applied
     // r times, packed four bits per word as Blake2sScalar.Round takes a sigma row: renaming the
     // words replaces moving them between rounds.
-    private const ulong Schedule0 = 0xFEDCBA9876543210;
-    private const ulong Schedule1 = 0x8FE95CB1D407A362;
-    private const ulong Schedule2 = 0x18FB0956E72DCA43;
-    private const ulong Schedule3 = 0x61852B04FD3E9C7A;
-    private const ulong Schedule4 = 0x461035278EAFB9DC;
-    private const ulong Schedule5 = 0x7462A03D1FC85BE9;
-    private const ulong Schedule6 = 0xD743C2AE689105FB;
+    private const ulong Schedule0 = 0xFEDCBA9876543210, Schedule1 = 0x8FE95CB1D407A362, Schedule2 = 0x18FB0956E72DCA43, Schedule3 = 0x61852B04FD3E9C7A;
+    private const ulong Schedule4 = 0x461035278EAFB9DC, Schedule5 = 0x7462A03D1FC85BE9, Schedule6 = 0xD743C2AE689105FB;
 
     /// <summary>One compression; the first 8 words of the result replace <paramref name="cv"/>.</summary>
     [MethodImpl(KernelRoot.Options)]

@@ -27,34 +27,19 @@ internal static partial class Blake2sKernels
         throw new PlatformNotSupportedException();
 }
 
-internal static partial class Blake2bpKernels
+internal static partial class Blake2pKernels<TWord>
 {
-    private static partial bool IsVectorSupported(Blake2bpKernel kernel) => false;
+    private static partial bool IsVectorSupported(Blake2pKernel kernel) => false;
 
-    private static partial void CompressVector(Blake2bpKernel kernel, ref Blake2Lanes lanes, ReadOnlySpan<byte> stripes, uint increment) =>
+    private static partial void CompressVector(Blake2pKernel kernel, ref Blake2Lanes lanes, ReadOnlySpan<byte> stripes, uint increment) =>
         throw new PlatformNotSupportedException();
 }
 
-internal static partial class Blake2spKernels
+internal static partial class Blake2XKernels<TWord>
 {
-    private static partial bool IsVectorSupported(Blake2spKernel kernel) => false;
+    private static partial bool IsVectorSupported(Blake2XKernel kernel) => false;
 
-    private static partial void CompressVector(Blake2spKernel kernel, ref Blake2Lanes lanes, ReadOnlySpan<byte> stripes, uint increment) =>
-        throw new PlatformNotSupportedException();
-}
-
-internal static partial class Blake2XbKernels
-{
-    private static partial bool IsVectorSupported(Blake2XbKernel kernel) => false;
-
-    private static partial int WriteBlocksVector(Blake2XbKernel kernel, ReadOnlySpan<byte> h0, ReadOnlySpan<ulong> chain, uint first, int count, Span<byte> destination) => 0;
-}
-
-internal static partial class Blake2XsKernels
-{
-    private static partial bool IsVectorSupported(Blake2XsKernel kernel) => false;
-
-    private static partial int WriteBlocksVector(Blake2XsKernel kernel, ReadOnlySpan<byte> h0, ReadOnlySpan<uint> chain, uint first, int count, Span<byte> destination) => 0;
+    private static partial int WriteBlocksVector(Blake2XKernel kernel, ReadOnlySpan<byte> h0, ReadOnlySpan<byte> chain, uint first, int count, Span<byte> destination) => 0;
 }
 
 internal static partial class ScalarPreference

@@ -47,7 +47,7 @@ internal static class Blake2bVector128
         Vector128<ulong> flags = Vector128.Create(Blake2bScalar.IV6 ^ f0, Blake2bScalar.IV7 ^ f1);
         ulong c0 = t0, c1 = t1;
         ref ulong block = ref Unsafe.As<byte, ulong>(ref MemoryMarshal.GetReference(blocks));
-        ref byte scheduleStart = ref MemoryMarshal.GetReference(Blake2bLaneSchedule.Table);
+        ref byte scheduleStart = ref MemoryMarshal.GetReference(Blake2RowSchedule.Words);
 
         for (int remaining = blocks.Length; remaining >= 128; remaining -= 128)
         {
@@ -72,7 +72,7 @@ internal static class Blake2bVector128
             {
                 G<TIsa>(ref v, Pick(ref block, ref schedule, 0), Pick(ref block, ref schedule, 2), Pick(ref block, ref schedule, 4), Pick(ref block, ref schedule, 6));
 
-                // Lane j then holds diagonal j - 1 (see Blake2bLaneSchedule): a moves by three
+                // Lane j then holds diagonal j - 1 (see Blake2RowSchedule): a moves by three
                 // words, c by one, d by two (a register swap, free). Rotating a rather than b
                 // keeps these off the critical path.
                 Vector128<ulong> t = TIsa.HighLow(v.AH, v.AL);

@@ -10,7 +10,7 @@ namespace Blake2Fast.Kernels;
 /// BLAKE2b compression with each row of the 4x4 state in one 256-bit register, so each G step
 /// works on all four columns (or diagonals) at once. The round and the message gather are written
 /// once here; the entry points <see cref="Blake2bAvx2"/> and <see cref="Blake2bAvx512"/> differ
-/// only in the <see cref="IBlake2bLaneRotations"/> strategy. x86 only, so little-endian.
+/// only in the <see cref="IBlake2LaneRotations"/> strategy. x86 only, so little-endian.
 /// </summary>
 /// <remarks>
 /// <para>
@@ -32,7 +32,7 @@ internal static class Blake2bVector256
 {
     [MethodImpl(KernelRoot.Options)]
     public static void Compress<TRotations>(Span<ulong> chain, ReadOnlySpan<byte> blocks, ref ulong t0, ref ulong t1, uint increment, ulong f0, ulong f1)
-        where TRotations : struct, IBlake2bLaneRotations
+        where TRotations : struct, IBlake2LaneRotations
     {
         ref ulong h = ref MemoryMarshal.GetReference(chain);
         Vector256<ulong> h0 = Vector256.LoadUnsafe(ref h);
@@ -41,7 +41,7 @@ internal static class Blake2bVector256
         Vector256<ulong> iv1 = Vector256.Create(Blake2bScalar.IV4, Blake2bScalar.IV5, Blake2bScalar.IV6, Blake2bScalar.IV7);
         ulong c0 = t0, c1 = t1;
         ref ulong block = ref Unsafe.As<byte, ulong>(ref MemoryMarshal.GetReference(blocks));
-        ref byte scheduleStart = ref MemoryMarshal.GetReference(Blake2bLaneSchedule.Table);
+        ref byte scheduleStart = ref MemoryMarshal.GetReference(Blake2RowSchedule.Words);
 
         for (int remaining = blocks.Length; remaining >= 128; remaining -= 128)
         {
@@ -65,7 +65,7 @@ internal static class Blake2bVector256
             for (int round = 0; round < 12; round++)
             {
                 // The x and y inputs of the four column G functions, then of the four diagonal
-                // ones, in the lane order of Blake2bLaneSchedule.
+                // ones, in the lane order of Blake2RowSchedule.
                 Vector256<ulong> x0 = Pick(ref block, ref schedule, 0);
                 Vector256<ulong> y0 = Pick(ref block, ref schedule, 4);
                 Vector256<ulong> x1 = Pick(ref block, ref schedule, 8);
@@ -139,16 +139,16 @@ internal static class Blake2bVector256
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void G<TRotations>(ref Vector256<ulong> a, ref Vector256<ulong> b, ref Vector256<ulong> c, ref Vector256<ulong> d, Vector256<ulong> x, Vector256<ulong> y)
-        where TRotations : struct, IBlake2bLaneRotations
+        where TRotations : struct, IBlake2LaneRotations
     {
         // (a + x) + b, not a + (b + x): b is the last row a G produces, so it should meet one add.
         a = a + x + b;
-        d = TRotations.RotateRight32(d ^ a);
+        d = TRotations.RotateRight(d ^ a, 32);
         c += d;
-        b = TRotations.RotateRight24(b ^ c);
+        b = TRotations.RotateRight(b ^ c, 24);
         a = a + y + b;
-        d = TRotations.RotateRight16(d ^ a);
+        d = TRotations.RotateRight(d ^ a, 16);
         c += d;
-        b = TRotations.RotateRight63(b ^ c);
+        b = TRotations.RotateRight(b ^ c, 63);
     }
 }

@@ -10,7 +10,7 @@ namespace Blake2Fast.Kernels;
 /// </summary>
 /// <remarks>
 /// The obvious AVX-512 gather, the whole block in one zmm and one vpermd per round with the
-/// round's row of <see cref="Blake2sSchedule.Words"/> as control, then three vextracti32x4, was
+/// round's row of <see cref="Blake2RowSchedule.Words"/> as control, then three vextracti32x4, was
 /// measured and dropped (BLAKE2s-256 of 3 MiB, best of 20 runs, per thread CPU second, on the
 /// shared AMD Zen 5 development machine): on a 64-byte aligned input both ran 531-534 MiB/s,
 /// but on an input at 16 mod 64 (where a managed array's data starts) vpermd fell to 522 while

@@ -23,7 +23,7 @@ internal interface IBlake2sIsa
 
     /// <summary>
     /// One round's message words: <paramref name="words"/> points at that round's row of
-    /// <see cref="Blake2sSchedule.Words"/> (sixteen word indices) and <paramref name="block"/> at
+    /// <see cref="Blake2RowSchedule.Words"/> (sixteen word indices) and <paramref name="block"/> at
     /// the 64-byte block, read as little-endian words.
     /// </summary>
     static abstract void Gather(ref uint block, ref byte words, out Vector128<uint> columnX, out Vector128<uint> columnY, out Vector128<uint> diagonalX, out Vector128<uint> diagonalY);

@@ -31,13 +31,13 @@ internal static class Blake2sVector128<TIsa> where TIsa : struct, IBlake2sIsa
         // Word reads through a ref uint at any alignment: these kernels only run on x86, where
         // that is a plain load (and what lets the JIT fold it into pinsrd).
         ref uint block = ref Unsafe.As<byte, uint>(ref MemoryMarshal.GetReference(blocks));
-        ref byte schedule = ref MemoryMarshal.GetReference(Blake2sSchedule.Words);
+        ref byte schedule = ref MemoryMarshal.GetReference(Blake2RowSchedule.Words);
         for (int remaining = blocks.Length / 64; remaining > 0; remaining--)
         {
             t = Sse2.Add(t, step);
             Vector128<uint> a = h0, b = h1, c = iv0, d = flags ^ t.AsUInt32();
 
-            // A loop, not ten inlined rounds: see Blake2sSchedule.Words.
+            // A loop, not ten inlined rounds: see Blake2RowSchedule.Words.
             for (int round = 0; round < 10; round++)
             {
                 Round(ref a, ref b, ref c, ref d, ref block, ref Unsafe.Add(ref schedule, 16 * round));
@@ -60,7 +60,7 @@ internal static class Blake2sVector128<TIsa> where TIsa : struct, IBlake2sIsa
 
     /// <summary>
     /// One round on the four rows, message words gathered from <paramref name="block"/> by the 16
-    /// entries at <paramref name="words"/> (laid out as a row of <see cref="Blake2sSchedule.Words"/>).
+    /// entries at <paramref name="words"/> (laid out as a row of <see cref="Blake2RowSchedule.Words"/>).
     /// Also BLAKE3's round (same G, same rotations; Blake3Row128 passes its own schedule).
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

@@ -1,4 +1,5 @@
 using System;
+using System.Runtime.InteropServices;
 using System.Runtime.Intrinsics;
 using System.Runtime.Intrinsics.X86;
 using Blake2Fast.Internal;
@@ -86,89 +87,53 @@ internal static partial class Blake2sKernels
 /// SSSE3: their rotations are shifts and 32-bit-element shuffles. The vector kernels load message
 /// words in memory order, so they also need a little-endian machine.
 /// </remarks>
-internal static partial class Blake2bpKernels
+internal static partial class Blake2pKernels<TWord>
 {
-    private static partial bool IsVectorSupported(Blake2bpKernel kernel) => kernel switch
+    private static partial bool IsVectorSupported(Blake2pKernel kernel) => kernel switch
     {
-        Blake2bpKernel.Vector128 => Vector128.IsHardwareAccelerated && BitConverter.IsLittleEndian,
-        Blake2bpKernel.Avx2 => Avx2.IsSupported,
-        Blake2bpKernel.Avx512 => Avx2.IsSupported && Avx512F.VL.IsSupported,
+        Blake2pKernel.Vector128 => Vector128.IsHardwareAccelerated && BitConverter.IsLittleEndian,
+        Blake2pKernel.Avx2 => Avx2.IsSupported,
+        Blake2pKernel.Avx512 => Avx2.IsSupported && Avx512F.VL.IsSupported,
         _ => false,
     };
 
-    private static partial void CompressVector(Blake2bpKernel kernel, ref Blake2Lanes lanes, ReadOnlySpan<byte> stripes, uint increment)
+    private static partial void CompressVector(Blake2pKernel kernel, ref Blake2Lanes lanes, ReadOnlySpan<byte> stripes, uint increment)
     {
         switch (kernel)
         {
-            case Blake2bpKernel.Avx512:
-                Blake2bpVector256.Compress<Blake2bLaneAvx512Rotations>(ref lanes, stripes, increment);
+            case Blake2pKernel.Avx512:
+                Blake2pVector<Blake2LaneVector256<TWord, Blake2LaneAvx512Rotations>, Vector256<TWord>>.Compress(ref lanes, stripes, increment);
                 break;
-            case Blake2bpKernel.Avx2:
-                Blake2bpVector256.Compress<Blake2bLaneAvx2Rotations>(ref lanes, stripes, increment);
+            case Blake2pKernel.Avx2:
+                Blake2pVector<Blake2LaneVector256<TWord, Blake2LaneAvx2Rotations>, Vector256<TWord>>.Compress(ref lanes, stripes, increment);
                 break;
             default:
-                Blake2bpVector128.Compress(ref lanes, stripes, increment);
+                Blake2pVector<Blake2LaneVector128<TWord>, Vector128<TWord>>.Compress(ref lanes, stripes, increment);
                 break;
         }
     }
 }
 
-/// <remarks>As for <see cref="Blake2bpKernels"/>: the 128-bit kernel needs only hardware-accelerated <see cref="Vector128"/>.</remarks>
-internal static partial class Blake2spKernels
+/// <remarks>
+/// AVX2 for 256-bit lanes of either word size. BLAKE2Xb's AVX-512 kernel is 8 lanes of 512 bits
+/// (AVX-512F, and AVX2 for its output transposes); BLAKE2Xs's is 8 lanes of 256 bits with AVX-512VL
+/// rotates.
+/// </remarks>
+internal static partial class Blake2XKernels<TWord>
 {
-    private static partial bool IsVectorSupported(Blake2spKernel kernel) => kernel switch
+    private static partial bool IsVectorSupported(Blake2XKernel kernel) => kernel switch
     {
-        Blake2spKernel.Vector128 => Vector128.IsHardwareAccelerated && BitConverter.IsLittleEndian,
-        Blake2spKernel.Avx2 => Avx2.IsSupported,
-        Blake2spKernel.Avx512 => Avx2.IsSupported && Avx512F.VL.IsSupported,
+        Blake2XKernel.Avx2 => Avx2.IsSupported,
+        Blake2XKernel.Avx512 => Avx2.IsSupported && (Blake2Word<TWord>.Is64 ? Avx512F.IsSupported : Avx512F.VL.IsSupported),
         _ => false,
     };
 
-    private static partial void CompressVector(Blake2spKernel kernel, ref Blake2Lanes lanes, ReadOnlySpan<byte> stripes, uint increment)
+    private static partial int WriteBlocksVector(Blake2XKernel kernel, ReadOnlySpan<byte> h0, ReadOnlySpan<byte> chain, uint first, int count, Span<byte> destination) => kernel switch
     {
-        switch (kernel)
-        {
-            case Blake2spKernel.Avx512:
-                Blake2spVector256.Compress<Blake2sLaneAvx512Rotations>(ref lanes, stripes, increment);
-                break;
-            case Blake2spKernel.Avx2:
-                Blake2spVector256.Compress<Blake2sLaneAvx2Rotations>(ref lanes, stripes, increment);
-                break;
-            default:
-                Blake2spVector128.Compress(ref lanes, stripes, increment);
-                break;
-        }
-    }
-}
-
-internal static partial class Blake2XbKernels
-{
-    private static partial bool IsVectorSupported(Blake2XbKernel kernel) => kernel switch
-    {
-        Blake2XbKernel.Avx2 => Avx2.IsSupported,
-        Blake2XbKernel.Avx512 => Blake2XbLanes512.IsSupported,
-        _ => false,
+        Blake2XKernel.Avx512 when Blake2Word<TWord>.Is64 => Blake2XLanes<Blake2LaneVector512<TWord>, Vector512<TWord>>.WriteBlocks(h0, chain, first, count, destination),
+        Blake2XKernel.Avx512 => Blake2XLanes<Blake2LaneVector256<TWord, Blake2LaneAvx512Rotations>, Vector256<TWord>>.WriteBlocks(h0, chain, first, count, destination),
+        _ => Blake2XLanes<Blake2LaneVector256<TWord, Blake2LaneAvx2Rotations>, Vector256<TWord>>.WriteBlocks(h0, chain, first, count, destination),
     };
-
-    private static partial int WriteBlocksVector(Blake2XbKernel kernel, ReadOnlySpan<byte> h0, ReadOnlySpan<ulong> chain, uint first, int count, Span<byte> destination) =>
-        kernel == Blake2XbKernel.Avx512
-            ? Blake2XbLanes512.WriteBlocks(h0, chain, first, count, destination)
-            : Blake2XbLanes<Blake2bLaneAvx2Rotations>.WriteBlocks(h0, chain, first, count, destination);
-}
-
-internal static partial class Blake2XsKernels
-{
-    private static partial bool IsVectorSupported(Blake2XsKernel kernel) => kernel switch
-    {
-        Blake2XsKernel.Avx2 => Avx2.IsSupported,
-        Blake2XsKernel.Avx512 => Avx2.IsSupported && Avx512F.VL.IsSupported,
-        _ => false,
-    };
-
-    private static partial int WriteBlocksVector(Blake2XsKernel kernel, ReadOnlySpan<byte> h0, ReadOnlySpan<uint> chain, uint first, int count, Span<byte> destination) =>
-        kernel == Blake2XsKernel.Avx512
-            ? Blake2XsLanes<Blake2sLaneAvx512Rotations>.WriteBlocks(h0, chain, first, count, destination)
-            : Blake2XsLanes<Blake2sLaneAvx2Rotations>.WriteBlocks(h0, chain, first, count, destination);
 }
 
 internal static partial class ScalarPreference
@@ -220,30 +185,30 @@ internal static partial class ScalarPreference
 internal static partial class Blake2bManyKernels
 {
     private static partial Blake2ManyKernel PickBest() =>
-        Blake2bManyLanes512.IsSupported ? Blake2ManyKernel.Avx512 :
-        Blake2bpKernels.IsSupported(Blake2bpKernel.Avx512) ? Blake2ManyKernel.Avx512VL :
-        Blake2bpKernels.IsSupported(Blake2bpKernel.Avx2) ? Blake2ManyKernel.Avx2 :
-        System.Runtime.Intrinsics.Arm.AdvSimd.IsSupported && Blake2bpKernels.IsSupported(Blake2bpKernel.Vector128) ? Blake2ManyKernel.Vector128 :
+        Blake2ManyLanes512<ulong>.IsSupported ? Blake2ManyKernel.Avx512 :
+        Blake2pKernels<ulong>.IsSupported(Blake2pKernel.Avx512) ? Blake2ManyKernel.Avx512VL :
+        Blake2pKernels<ulong>.IsSupported(Blake2pKernel.Avx2) ? Blake2ManyKernel.Avx2 :
+        System.Runtime.Intrinsics.Arm.AdvSimd.IsSupported && Blake2pKernels<ulong>.IsSupported(Blake2pKernel.Vector128) ? Blake2ManyKernel.Vector128 :
         Blake2ManyKernel.Scalar;
 
-    private static partial bool IsWideSupported() => Blake2bManyLanes512.IsSupported;
+    private static partial bool IsWideSupported() => Blake2ManyLanes512<ulong>.IsSupported;
 
     private static partial void CompressWide(Span<byte> state, ReadOnlySpan<byte> blocks, int laneStride, Span<byte> scratch) =>
-        Blake2bManyLanes512.Compress(state, blocks, laneStride, scratch);
+        Blake2ManyLanes512<ulong>.Compress(state, blocks, laneStride, scratch);
 }
 
 /// <remarks>The widest lane kernel the machine has; the evidence is on <see cref="Blake2bManyKernels"/>.</remarks>
 internal static partial class Blake2sManyKernels
 {
     private static partial Blake2ManyKernel PickBest() =>
-        Blake2sManyLanes512.IsSupported ? Blake2ManyKernel.Avx512 :
-        Blake2spKernels.IsSupported(Blake2spKernel.Avx512) ? Blake2ManyKernel.Avx512VL :
-        Blake2spKernels.IsSupported(Blake2spKernel.Avx2) ? Blake2ManyKernel.Avx2 :
-        Blake2spKernels.IsSupported(Blake2spKernel.Vector128) ? Blake2ManyKernel.Vector128 :
+        Blake2ManyLanes512<uint>.IsSupported ? Blake2ManyKernel.Avx512 :
+        Blake2pKernels<uint>.IsSupported(Blake2pKernel.Avx512) ? Blake2ManyKernel.Avx512VL :
+        Blake2pKernels<uint>.IsSupported(Blake2pKernel.Avx2) ? Blake2ManyKernel.Avx2 :
+        Blake2pKernels<uint>.IsSupported(Blake2pKernel.Vector128) ? Blake2ManyKernel.Vector128 :
         Blake2ManyKernel.Scalar;
 
-    private static partial bool IsWideSupported() => Blake2sManyLanes512.IsSupported;
+    private static partial bool IsWideSupported() => Blake2ManyLanes512<uint>.IsSupported;
 
     private static partial void CompressWide(Span<byte> state, ReadOnlySpan<byte> blocks, int laneStride, Span<byte> scratch) =>
-        Blake2sManyLanes512.Compress(state, blocks, laneStride, scratch);
+        Blake2ManyLanes512<uint>.Compress(state, blocks, laneStride, scratch);
 }

@@ -2,6 +2,10 @@ using System;
 using System.Runtime.InteropServices;
 using System.Runtime.Intrinsics;
 using System.Runtime.Intrinsics.X86;
+using Lanes128 = Blake2Fast.Kernels.Blake3LaneKernel<Blake2Fast.Kernels.Blake2LaneVector128<uint>, System.Runtime.Intrinsics.Vector128<uint>>;
+using Lanes256 = Blake2Fast.Kernels.Blake3LaneKernel<Blake2Fast.Kernels.Blake2LaneVector256<uint, Blake2Fast.Kernels.Blake2LaneAvx2Rotations>, System.Runtime.Intrinsics.Vector256<uint>>;
+using Lanes256Vl = Blake2Fast.Kernels.Blake3LaneKernel<Blake2Fast.Kernels.Blake2LaneVector256<uint, Blake2Fast.Kernels.Blake2LaneAvx512Rotations>, System.Runtime.Intrinsics.Vector256<uint>>;
+using Lanes512 = Blake2Fast.Kernels.Blake3LaneKernel<Blake2Fast.Kernels.Blake2LaneVector512<uint>, System.Runtime.Intrinsics.Vector512<uint>>;
 
 // The BLAKE3 kernel registry of the builds that have System.Runtime.Intrinsics (net8.0, net10.0):
 // which vector kernels exist, what each needs, and how a wide kernel hands its remainder down. The
@@ -33,7 +37,7 @@ internal static partial class Blake3Kernels
     {
         Blake3Kernel.Vector128 => Vector128.IsHardwareAccelerated,
         Blake3Kernel.Vector256 => Avx2.IsSupported,
-        Blake3Kernel.Vector512 => Blake3Lanes512.IsSupported && Avx512F.VL.IsSupported && Avx2.IsSupported,
+        Blake3Kernel.Vector512 => Avx512F.IsSupported && Avx512F.VL.IsSupported && Avx2.IsSupported,
         _ => false,
     };
 
@@ -87,16 +91,16 @@ internal static partial class Blake3Kernels
         int done = 0;
         if (kernel == Blake3Kernel.Vector512)
         {
-            done += Blake3LaneKernel<Blake3Lanes512, Vector512<uint>>.HashChunks(input, key, firstCounter, flags, chainingValues);
-            done += Blake3LaneKernel<Blake3Lanes256<Blake2sLaneAvx512Rotations>, Vector256<uint>>.HashChunks(
+            done += Lanes512.HashChunks(input, key, firstCounter, flags, chainingValues);
+            done += Lanes256Vl.HashChunks(
                 input.Slice(done * Blake3Constants.ChunkLength), key, firstCounter + (ulong)done, flags, chainingValues.Slice(done * Blake3Constants.ChainingValueLength));
         }
         else if (kernel == Blake3Kernel.Vector256)
         {
-            done += Blake3LaneKernel<Blake3Lanes256<Blake2sLaneAvx2Rotations>, Vector256<uint>>.HashChunks(input, key, firstCounter, flags, chainingValues);
+            done += Lanes256.HashChunks(input, key, firstCounter, flags, chainingValues);
         }
 
-        return done + Blake3LaneKernel<Blake3Lanes128, Vector128<uint>>.HashChunks(
+        return done + Lanes128.HashChunks(
             input.Slice(done * Blake3Constants.ChunkLength), key, firstCounter + (ulong)done, flags, chainingValues.Slice(done * Blake3Constants.ChainingValueLength));
     }
 
@@ -110,16 +114,16 @@ internal static partial class Blake3Kernels
         int done = 0;
         if (kernel == Blake3Kernel.Vector512)
         {
-            done += Blake3LaneKernel<Blake3Lanes512, Vector512<uint>>.HashParents(childChainingValues, key, flags, chainingValues);
-            done += Blake3LaneKernel<Blake3Lanes256<Blake2sLaneAvx512Rotations>, Vector256<uint>>.HashParents(
+            done += Lanes512.HashParents(childChainingValues, key, flags, chainingValues);
+            done += Lanes256Vl.HashParents(
                 childChainingValues.Slice(done * Blake3Constants.BlockLength), key, flags, chainingValues.Slice(done * Blake3Constants.ChainingValueLength));
         }
         else if (kernel == Blake3Kernel.Vector256)
         {
-            done += Blake3LaneKernel<Blake3Lanes256<Blake2sLaneAvx2Rotations>, Vector256<uint>>.HashParents(childChainingValues, key, flags, chainingValues);
+            done += Lanes256.HashParents(childChainingValues, key, flags, chainingValues);
         }
 
-        return done + Blake3LaneKernel<Blake3Lanes128, Vector128<uint>>.HashParents(
+        return done + Lanes128.HashParents(
             childChainingValues.Slice(done * Blake3Constants.BlockLength), key, flags, chainingValues.Slice(done * Blake3Constants.ChainingValueLength));
     }
 

@@ -11,11 +11,15 @@ namespace Blake2Fast.Kernels;
 /// words instead of permuting them (<see cref="Blake3LaneSchedule"/>).
 /// </summary>
 /// <remarks>
-/// Written once for every width: <typeparamref name="TLanes"/> supplies the width's arithmetic,
-/// rotations and transposes, and the JIT compiles one specialised copy per width.
+/// Written once for every width, and its rounds are BLAKE2's lane rounds
+/// (<see cref="Blake2LaneRounds{TLanes, TVector}.Rounds"/>): <typeparamref name="TLanes"/> supplies the width's arithmetic,
+/// rotations and transposes, and the JIT compiles one specialised copy per width. They are BLAKE2s's
+/// lanes (<see cref="Blake2LaneVector128{TWord}"/>, <see cref="Blake2LaneVector256{TWord, TRotations}"/>,
+/// <see cref="Blake2LaneVector512{TWord}"/> over <see cref="uint"/>): BLAKE3's G is BLAKE2s's, with
+/// BLAKE2s's rotation amounts.
 /// </remarks>
 internal static class Blake3LaneKernel<TLanes, TVector>
-    where TLanes : struct, IBlake3Lanes<TVector>
+    where TLanes : struct, IBlake2LaneVector<TVector>
     where TVector : unmanaged
 {
     private const int BlockLength = Blake3Constants.BlockLength;
@@ -83,8 +87,8 @@ internal static class Blake3LaneKernel<TLanes, TVector>
             Unsafe.Add(ref low, lane + 16) = (uint)(laneCounter >> 32);
         }
 
-        TVector counterLow = TLanes.Load(ref low);
-        TVector counterHigh = TLanes.Load(ref Unsafe.Add(ref low, 16));
+        TVector counterLow = TLanes.Load(ref Unsafe.As<uint, byte>(ref low));
+        TVector counterHigh = TLanes.Load(ref Unsafe.As<uint, byte>(ref Unsafe.Add(ref low, 16)));
 
         LaneWords words = default;
         ref TVector m0 = ref words[0];
@@ -109,7 +113,9 @@ internal static class Blake3LaneKernel<TLanes, TVector>
             Compress(ref h0, ref m0, counterLow, counterHigh, TLanes.Broadcast(blockFlags));
         }
 
-        TLanes.StoreTransposed(ref h0, ref destination);
+        TLanes.StoreTransposed(
+            h0, Unsafe.Add(ref h0, 1), Unsafe.Add(ref h0, 2), Unsafe.Add(ref h0, 3),
+            Unsafe.Add(ref h0, 4), Unsafe.Add(ref h0, 5), Unsafe.Add(ref h0, 6), Unsafe.Add(ref h0, 7), ref destination);
 
         // The message and chaining values of keyed hashes are secret; the stack copies go.
         words = default;
@@ -125,19 +131,10 @@ internal static class Blake3LaneKernel<TLanes, TVector>
         TVector v10 = TLanes.Broadcast(Blake3Constants.IV2), v11 = TLanes.Broadcast(Blake3Constants.IV3);
         TVector v12 = counterLow, v13 = counterHigh, v14 = TLanes.Broadcast(BlockLength), v15 = flags;
 
-        ref byte s = ref MemoryMarshal.GetReference(Blake3LaneSchedule.Scaled);
-        for (int round = 0; round < Blake3LaneSchedule.Rounds; round++)
-        {
-            G(ref v0, ref v4, ref v8, ref v12, ref m0, s, Unsafe.Add(ref s, 1));
-            G(ref v1, ref v5, ref v9, ref v13, ref m0, Unsafe.Add(ref s, 2), Unsafe.Add(ref s, 3));
-            G(ref v2, ref v6, ref v10, ref v14, ref m0, Unsafe.Add(ref s, 4), Unsafe.Add(ref s, 5));
-            G(ref v3, ref v7, ref v11, ref v15, ref m0, Unsafe.Add(ref s, 6), Unsafe.Add(ref s, 7));
-            G(ref v0, ref v5, ref v10, ref v15, ref m0, Unsafe.Add(ref s, 8), Unsafe.Add(ref s, 9));
-            G(ref v1, ref v6, ref v11, ref v12, ref m0, Unsafe.Add(ref s, 10), Unsafe.Add(ref s, 11));
-            G(ref v2, ref v7, ref v8, ref v13, ref m0, Unsafe.Add(ref s, 12), Unsafe.Add(ref s, 13));
-            G(ref v3, ref v4, ref v9, ref v14, ref m0, Unsafe.Add(ref s, 14), Unsafe.Add(ref s, 15));
-            s = ref Unsafe.Add(ref s, 16);
-        }
+        // BLAKE3's G is BLAKE2s's, (a + m) + b at every width; its schedule holds 16 x the word index.
+        Blake2LaneRounds<TLanes, TVector>.Rounds(
+            ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15,
+            ref m0, ref MemoryMarshal.GetReference(Blake3LaneSchedule.Scaled), Blake3LaneSchedule.Rounds, Unsafe.SizeOf<TVector>() / 16, addsMessageFirst: true);
 
         // BLAKE3 keeps the first half of the output state: v[i] ^ v[i + 8].
         h0 = TLanes.Xor(v0, v8);
@@ -148,24 +145,6 @@ internal static class Blake3LaneKernel<TLanes, TVector>
         Unsafe.Add(ref h0, 5) = TLanes.Xor(v5, v13);
         Unsafe.Add(ref h0, 6) = TLanes.Xor(v6, v14);
         Unsafe.Add(ref h0, 7) = TLanes.Xor(v7, v15);
-    }
-
-    /// <summary>Message word <c>scaled / 16</c>: the schedule holds 16 x the word index.</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static TVector Word(ref TVector m0, byte scaled) =>
-        Unsafe.AddByteOffset(ref m0, (nuint)scaled * (nuint)(Unsafe.SizeOf<TVector>() / 16));
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void G(ref TVector a, ref TVector b, ref TVector c, ref TVector d, ref TVector m0, byte x, byte y)
-    {
-        a = TLanes.Add(TLanes.Add(a, Word(ref m0, x)), b);
-        d = TLanes.RotateRight16(TLanes.Xor(d, a));
-        c = TLanes.Add(c, d);
-        b = TLanes.RotateRight12(TLanes.Xor(b, c));
-        a = TLanes.Add(TLanes.Add(a, Word(ref m0, y)), b);
-        d = TLanes.RotateRight8(TLanes.Xor(d, a));
-        c = TLanes.Add(c, d);
-        b = TLanes.RotateRight7(TLanes.Xor(b, c));
     }
 
     /// <summary>16 low counter words, then 16 high ones (room for the widest kernel).</summary>

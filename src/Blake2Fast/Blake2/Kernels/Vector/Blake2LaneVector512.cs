@@ -1,0 +1,75 @@
+using System.Diagnostics.CodeAnalysis;
+using System.Runtime.CompilerServices;
+using System.Runtime.Intrinsics;
+using System.Runtime.Intrinsics.X86;
+
+namespace Blake2Fast.Kernels;
+
+/// <summary>
+/// 512-bit lanes: eight BLAKE2b or sixteen BLAKE2s hashes, AVX-512F: every rotation is one
+/// vprorq/vprord, and with 32 registers G keeps its early sum.
+/// </summary>
+/// <typeparam name="TWord"><see cref="ulong"/> (BLAKE2b) or <see cref="uint"/> (BLAKE2s).</typeparam>
+internal readonly struct Blake2LaneVector512<TWord> : IBlake2LaneVector<Vector512<TWord>>
+    where TWord : unmanaged
+{
+    public static int Lanes => Vector512<TWord>.Count;
+
+    public static int Rounds => Blake2Word<TWord>.Rounds;
+
+    public static bool AddsMessageFirst => true;
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static Vector512<TWord> IV(int index) => Vector512.Create(Blake2Word<TWord>.IV(index));
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static Vector512<TWord> Broadcast(ulong value) => Vector512.Create(Blake2Word<TWord>.From(value));
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static Vector512<TWord> Load(ref byte source) => Vector512.LoadUnsafe(ref Unsafe.As<byte, TWord>(ref source));
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static Vector512<TWord> Add(Vector512<TWord> left, Vector512<TWord> right) => left + right;
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static Vector512<TWord> Xor(Vector512<TWord> left, Vector512<TWord> right) => left ^ right;
+
+    /// <inheritdoc cref="Blake2LaneVector256{TWord, TRotations}.AddToCounters"/>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void AddToCounters(ref Vector512<TWord> t0, ref Vector512<TWord> t1, Vector512<TWord> increment)
+    {
+        t0 += increment;
+        t1 -= Vector512.LessThan(t0, increment);
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static Vector512<TWord> RotateRight(Vector512<TWord> x, [ConstantExpected] byte bits64, [ConstantExpected] byte bits32) => Blake2Word<TWord>.Is64
+        ? Avx512F.RotateRight(x.AsUInt64(), bits64).As<ulong, TWord>()
+        : Avx512F.RotateRight(x.AsUInt32(), bits32).As<uint, TWord>();
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void LoadTransposed(ref byte block, nuint laneStride, ref Vector512<TWord> message)
+    {
+        if (Blake2Word<TWord>.Is64)
+        {
+            Transpose512.LoadWords64(ref block, laneStride, ref Unsafe.As<Vector512<TWord>, Vector512<ulong>>(ref message));
+        }
+        else
+        {
+            Transpose512.LoadWords32(ref block, laneStride, ref Unsafe.As<Vector512<TWord>, Vector512<uint>>(ref message));
+        }
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void StoreTransposed(Vector512<TWord> h0, Vector512<TWord> h1, Vector512<TWord> h2, Vector512<TWord> h3, Vector512<TWord> h4, Vector512<TWord> h5, Vector512<TWord> h6, Vector512<TWord> h7, ref byte destination)
+    {
+        if (Blake2Word<TWord>.Is64)
+        {
+            Transpose512.StoreWords64(h0.AsUInt64(), h1.AsUInt64(), h2.AsUInt64(), h3.AsUInt64(), h4.AsUInt64(), h5.AsUInt64(), h6.AsUInt64(), h7.AsUInt64(), ref destination);
+        }
+        else
+        {
+            Transpose512.StoreWords32(h0.AsUInt32(), h1.AsUInt32(), h2.AsUInt32(), h3.AsUInt32(), h4.AsUInt32(), h5.AsUInt32(), h6.AsUInt32(), h7.AsUInt32(), ref destination);
+        }
+    }
+}

@@ -1,0 +1,70 @@
+using System.Diagnostics.CodeAnalysis;
+
+namespace Blake2Fast.Kernels;
+
+/// <summary>
+/// What the BLAKE2 lane kernels need from one vector type: <see cref="Lanes"/> words of one size,
+/// one independent hash per lane. The round (<see cref="Blake2LaneRounds{TLanes, TVector}"/>) and
+/// the kernels around it are written once over this; the JIT specialises them per struct and
+/// inlines these members, as <see cref="Blake3LaneKernel{TLanes, TVector}"/> does for BLAKE3.
+/// </summary>
+/// <remarks>
+/// Implemented per vector width, generic over the word (<see cref="Blake2LaneVector128{TWord}"/>,
+/// <see cref="Blake2LaneVector256{TWord, TRotations}"/>, <see cref="Blake2LaneVector512{TWord}"/>):
+/// what differs by word size is chosen inside them by <see cref="Blake2Word{TWord}"/>.
+/// </remarks>
+/// <typeparam name="TVector">A vector of 64-bit (BLAKE2b) or 32-bit (BLAKE2s) words.</typeparam>
+internal interface IBlake2LaneVector<TVector>
+    where TVector : unmanaged
+{
+    /// <summary>Words (hashes) per vector.</summary>
+    static abstract int Lanes { get; }
+
+    /// <summary>Rounds per compression: 12 for BLAKE2b, 10 for BLAKE2s.</summary>
+    static abstract int Rounds { get; }
+
+    /// <summary>
+    /// Whether G adds the message word to a before b ((a + m) + b) rather than to b (a + (b + m)):
+    /// with 32 vector registers the first is faster, with 16 the second (see Blake2LaneRounds.G).
+    /// </summary>
+    static abstract bool AddsMessageFirst { get; }
+
+    /// <summary>IV word <paramref name="index"/> in every lane.</summary>
+    static abstract TVector IV(int index);
+
+    /// <summary>The low word of <paramref name="value"/> (all of it, or its low 32 bits) in every lane.</summary>
+    static abstract TVector Broadcast(ulong value);
+
+    /// <summary>Lane i = word i at <paramref name="source"/> (in the machine's byte order).</summary>
+    static abstract TVector Load(ref byte source);
+
+    /// <summary>Lane-wise wrapping addition.</summary>
+    static abstract TVector Add(TVector left, TVector right);
+
+    /// <summary>Lane-wise exclusive or.</summary>
+    static abstract TVector Xor(TVector left, TVector right);
+
+    /// <summary>
+    /// Adds <paramref name="increment"/> to every lane's two-word counter (<paramref name="t0"/>
+    /// low, <paramref name="t1"/> high): a lane carries into t1 when t0 wrapped.
+    /// </summary>
+    static abstract void AddToCounters(ref TVector t0, ref TVector t1, TVector increment);
+
+    /// <summary>
+    /// Rotates every lane right by <paramref name="bits64"/> bits (BLAKE2b) or <paramref name="bits32"/>
+    /// (BLAKE2s). G's rotations, RFC 7693's R1 to R4, are (32, 16), (24, 12), (16, 8) and (63, 7).
+    /// </summary>
+    static abstract TVector RotateRight(TVector x, [ConstantExpected] byte bits64, [ConstantExpected] byte bits32);
+
+    /// <summary>
+    /// Loads one block per lane (lane i's at <paramref name="block"/> + i * <paramref name="laneStride"/>)
+    /// transposed: vector j of <paramref name="message"/> gets word j of every lane's block.
+    /// </summary>
+    static abstract void LoadTransposed(ref byte block, nuint laneStride, ref TVector message);
+
+    /// <summary>
+    /// The inverse of <see cref="LoadTransposed"/> for eight words: lane i's words (lane i of
+    /// <paramref name="h0"/> to <paramref name="h7"/>) go to <paramref name="destination"/> + 8 i words.
+    /// </summary>
+    static abstract void StoreTransposed(TVector h0, TVector h1, TVector h2, TVector h3, TVector h4, TVector h5, TVector h6, TVector h7, ref byte destination);
+}

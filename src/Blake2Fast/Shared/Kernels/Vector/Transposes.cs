@@ -1,0 +1,355 @@
+using System.Runtime.CompilerServices;
+using System.Runtime.Intrinsics;
+using System.Runtime.Intrinsics.X86;
+
+// The lane kernels' transposes. Loads: one block per lane, transposed so that message vector j holds
+// word j of every lane's block. Stores, the other way: vector j holds word j of every lane's eight
+// output words (a chaining value, a BLAKE2X output block), and lane i's words go to 8 words times i
+// bytes in. One class per vector width, each with a 32-bit and a 64-bit form.
+namespace Blake2Fast.Kernels;
+
+/// <summary>
+/// Loads one 128- or 64-byte block from each of 2 or 4 lanes as 16 message vectors of 128 bits,
+/// vector j holding word j of every lane's block; lane i's block starts <c>i * laneStride</c>
+/// bytes in.
+/// </summary>
+/// <remarks>
+/// The message load of the 128-bit lane kernels (BLAKE2bp/sp through
+/// <see cref="Blake2LaneVector128{TWord}"/>, and through them BLAKE3's <see cref="Blake3LaneKernel{TLanes, TVector}"/>). Element
+/// loads, written with the cross-platform <see cref="Vector128"/> API only: SSE2 (x64) and AdvSimd
+/// (ARM64) both run them.
+/// </remarks>
+internal static class Transpose128
+{
+    /// <summary>2 lanes of 16 64-bit words.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void LoadWords64(ref byte block, nuint laneStride, ref Vector128<ulong> message)
+    {
+        for (nuint word = 0; word < 16; word++)
+        {
+            ref byte lane0 = ref Unsafe.Add(ref block, word * 8);
+            Unsafe.Add(ref message, word) = Vector128.Create(Unsafe.ReadUnaligned<ulong>(ref lane0), Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref lane0, laneStride)));
+        }
+    }
+
+    /// <summary>4 lanes of 16 32-bit words.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void LoadWords32(ref byte block, nuint laneStride, ref Vector128<uint> message)
+    {
+        for (nuint word = 0; word < 16; word++)
+        {
+            ref byte lane0 = ref Unsafe.Add(ref block, word * 4);
+            Unsafe.Add(ref message, word) = Vector128.Create(
+                Unsafe.ReadUnaligned<uint>(ref lane0),
+                Unsafe.ReadUnaligned<uint>(ref Unsafe.Add(ref lane0, laneStride)),
+                Unsafe.ReadUnaligned<uint>(ref Unsafe.Add(ref lane0, 2 * laneStride)),
+                Unsafe.ReadUnaligned<uint>(ref Unsafe.Add(ref lane0, 3 * laneStride)));
+        }
+    }
+    /// <summary>2 or 4 lanes of 8 words of <typeparamref name="TWord"/>, element by element.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void StoreWords<TWord>(Vector128<TWord> h0, Vector128<TWord> h1, Vector128<TWord> h2, Vector128<TWord> h3, Vector128<TWord> h4, Vector128<TWord> h5, Vector128<TWord> h6, Vector128<TWord> h7, ref byte destination)
+        where TWord : unmanaged
+    {
+        StoreWord(h0, 0, ref destination);
+        StoreWord(h1, 1, ref destination);
+        StoreWord(h2, 2, ref destination);
+        StoreWord(h3, 3, ref destination);
+        StoreWord(h4, 4, ref destination);
+        StoreWord(h5, 5, ref destination);
+        StoreWord(h6, 6, ref destination);
+        StoreWord(h7, 7, ref destination);
+    }
+
+    /// <summary>Word <paramref name="word"/> of every lane.</summary>
+    /// <remarks>Constant element indices: a loop over the lanes kept its index in a register and bounds-checked every element (seen in the disassembly).</remarks>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void StoreWord<TWord>(Vector128<TWord> x, nuint word, ref byte destination)
+        where TWord : unmanaged
+    {
+        nuint laneLength = (nuint)(8 * Unsafe.SizeOf<TWord>());
+        ref byte lane0 = ref Unsafe.Add(ref destination, word * (nuint)Unsafe.SizeOf<TWord>());
+        Unsafe.WriteUnaligned(ref lane0, x.GetElement(0));
+        Unsafe.WriteUnaligned(ref Unsafe.Add(ref lane0, laneLength), x.GetElement(1));
+        if (Vector128<TWord>.Count == 4)
+        {
+            Unsafe.WriteUnaligned(ref Unsafe.Add(ref lane0, 2 * laneLength), x.GetElement(2));
+            Unsafe.WriteUnaligned(ref Unsafe.Add(ref lane0, 3 * laneLength), x.GetElement(3));
+        }
+    }
+}
+
+/// <summary>
+/// Loads one 128- or 64-byte block from each of 4 or 8 lanes and transposes them into 16 message
+/// vectors of 256 bits, vector j holding word j of every lane's block. A lane's block starts
+/// <c>laneStride</c> bytes after the previous lane's (a packed stripe, or BLAKE3 chunks 1 KiB apart).
+/// </summary>
+/// <remarks>
+/// The transpose of the 256-bit lane kernels: BLAKE2bp and BLAKE2sp (and the <c>HashMany</c> kernels
+/// built on them) through <see cref="Blake2LaneVector256{TWord, TRotations}"/>, and BLAKE3
+/// (<see cref="Blake3LaneKernel{TLanes, TVector}"/>). Neither needs a cross-half shuffle: the half
+/// insertion is done by the load (vinserti128 with a memory operand), then unpacks work within
+/// each 128-bit half.
+/// </remarks>
+internal static class Transpose256
+{
+    /// <summary>4 lanes of 16 64-bit words.</summary>
+    /// <remarks>
+    /// Each 256-bit load takes words j, j+1 of lanes 0 and 2 (or 1 and 3) as its two 128-bit
+    /// halves; one unpack then interleaves them.
+    /// </remarks>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void LoadWords64(ref byte block, nuint laneStride, ref Vector256<ulong> message)
+    {
+        for (nuint word = 0; word < 16; word += 2)
+        {
+            nuint offset = word * 8;
+            Vector256<ulong> lanes02 = Gather(ref block, offset, 0, 2 * laneStride).AsUInt64();
+            Vector256<ulong> lanes13 = Gather(ref block, offset, laneStride, 3 * laneStride).AsUInt64();
+            Unsafe.Add(ref message, word) = Avx2.UnpackLow(lanes02, lanes13);
+            Unsafe.Add(ref message, word + 1) = Avx2.UnpackHigh(lanes02, lanes13);
+        }
+    }
+
+    /// <summary>8 lanes of 16 32-bit words.</summary>
+    /// <remarks>
+    /// Per 4 words: input vector k (k = 0..3) holds those 16 bytes of lanes k and k+4 in its two
+    /// 128-bit halves; a 4x4 transpose by unpacks within each half then finishes the job.
+    /// </remarks>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void LoadWords32(ref byte block, nuint laneStride, ref Vector256<uint> message)
+    {
+        nuint half = 4 * laneStride;
+        ref byte lane1 = ref Unsafe.Add(ref block, laneStride);
+        ref byte lane2 = ref Unsafe.Add(ref block, 2 * laneStride);
+        ref byte lane3 = ref Unsafe.Add(ref block, 3 * laneStride);
+        for (nuint word = 0; word < 16; word += 4)
+        {
+            nuint offset = word * 4;
+            Vector256<uint> x0 = Gather(ref block, offset, 0, half).AsUInt32();
+            Vector256<uint> x1 = Gather(ref lane1, offset, 0, half).AsUInt32();
+            Vector256<uint> x2 = Gather(ref lane2, offset, 0, half).AsUInt32();
+            Vector256<uint> x3 = Gather(ref lane3, offset, 0, half).AsUInt32();
+
+            // a = words j, j+1 of lanes 0,1 (4,5 in the upper half); b = words j+2, j+3; c, d likewise for lanes 2,3 (6,7).
+            Vector256<ulong> a = Avx2.UnpackLow(x0, x1).AsUInt64();
+            Vector256<ulong> b = Avx2.UnpackHigh(x0, x1).AsUInt64();
+            Vector256<ulong> c = Avx2.UnpackLow(x2, x3).AsUInt64();
+            Vector256<ulong> d = Avx2.UnpackHigh(x2, x3).AsUInt64();
+            Unsafe.Add(ref message, word) = Avx2.UnpackLow(a, c).AsUInt32();
+            Unsafe.Add(ref message, word + 1) = Avx2.UnpackHigh(a, c).AsUInt32();
+            Unsafe.Add(ref message, word + 2) = Avx2.UnpackLow(b, d).AsUInt32();
+            Unsafe.Add(ref message, word + 3) = Avx2.UnpackHigh(b, d).AsUInt32();
+        }
+    }
+
+    /// <summary>The 16 bytes at <paramref name="offset"/> in the lanes that start <paramref name="lower"/> and <paramref name="upper"/> bytes in.</summary>
+    /// <remarks>
+    /// The lane offsets are added to each other before the word offset: with constant strides each
+    /// load's address is then [base + index + constant] (a reference per lane, or the lane
+    /// offsets added one by one, cost an add or a lea per load in the disassembly).
+    /// </remarks>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Vector256<byte> Gather(ref byte block, nuint offset, nuint lower, nuint upper) =>
+        Vector256.Create(Vector128.LoadUnsafe(ref block, offset + lower), Vector128.LoadUnsafe(ref block, offset + upper));
+    /// <summary>4 lanes of 8 64-bit words: two 4x4 transposes, the first and second half of each lane's 64 bytes.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void StoreWords64(Vector256<ulong> h0, Vector256<ulong> h1, Vector256<ulong> h2, Vector256<ulong> h3, Vector256<ulong> h4, Vector256<ulong> h5, Vector256<ulong> h6, Vector256<ulong> h7, ref byte destination)
+    {
+        StoreQuarter(h0, h1, h2, h3, ref destination);
+        StoreQuarter(h4, h5, h6, h7, ref Unsafe.Add(ref destination, 32));
+    }
+
+    /// <summary>8 lanes of 8 32-bit words: an 8x8 transpose, one 32-byte store per lane.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void StoreWords32(Vector256<uint> h0, Vector256<uint> h1, Vector256<uint> h2, Vector256<uint> h3, Vector256<uint> h4, Vector256<uint> h5, Vector256<uint> h6, Vector256<uint> h7, ref byte destination)
+    {
+        // Pairs of words: (w0,w1) for lanes 0,1 | 4,5 and 2,3 | 6,7, and so on.
+        Vector256<ulong> p01Low = Avx2.UnpackLow(h0, h1).AsUInt64();
+        Vector256<ulong> p01High = Avx2.UnpackHigh(h0, h1).AsUInt64();
+        Vector256<ulong> p23Low = Avx2.UnpackLow(h2, h3).AsUInt64();
+        Vector256<ulong> p23High = Avx2.UnpackHigh(h2, h3).AsUInt64();
+        Vector256<ulong> p45Low = Avx2.UnpackLow(h4, h5).AsUInt64();
+        Vector256<ulong> p45High = Avx2.UnpackHigh(h4, h5).AsUInt64();
+        Vector256<ulong> p67Low = Avx2.UnpackLow(h6, h7).AsUInt64();
+        Vector256<ulong> p67High = Avx2.UnpackHigh(h6, h7).AsUInt64();
+
+        // Quads of words 0..3 and 4..7, for lanes k | k+4.
+        Vector256<ulong> q0 = Avx2.UnpackLow(p01Low, p23Low);
+        Vector256<ulong> q1 = Avx2.UnpackHigh(p01Low, p23Low);
+        Vector256<ulong> q2 = Avx2.UnpackLow(p01High, p23High);
+        Vector256<ulong> q3 = Avx2.UnpackHigh(p01High, p23High);
+        Vector256<ulong> r0 = Avx2.UnpackLow(p45Low, p67Low);
+        Vector256<ulong> r1 = Avx2.UnpackHigh(p45Low, p67Low);
+        Vector256<ulong> r2 = Avx2.UnpackLow(p45High, p67High);
+        Vector256<ulong> r3 = Avx2.UnpackHigh(p45High, p67High);
+
+        Store(ref destination, 0, Avx2.Permute2x128(q0, r0, 0x20));
+        Store(ref destination, 1, Avx2.Permute2x128(q1, r1, 0x20));
+        Store(ref destination, 2, Avx2.Permute2x128(q2, r2, 0x20));
+        Store(ref destination, 3, Avx2.Permute2x128(q3, r3, 0x20));
+        Store(ref destination, 4, Avx2.Permute2x128(q0, r0, 0x31));
+        Store(ref destination, 5, Avx2.Permute2x128(q1, r1, 0x31));
+        Store(ref destination, 6, Avx2.Permute2x128(q2, r2, 0x31));
+        Store(ref destination, 7, Avx2.Permute2x128(q3, r3, 0x31));
+    }
+
+    /// <summary>
+    /// Word j of lane k is lane k of the j-th argument (j = 0..3): a 4x4 transpose of 64-bit words,
+    /// stored as the first (or, with <paramref name="destination"/> 32 bytes in, the second) half of
+    /// each of four 64-byte lanes.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal static void StoreQuarter(Vector256<ulong> a, Vector256<ulong> b, Vector256<ulong> c, Vector256<ulong> d, ref byte destination)
+    {
+        Vector256<ulong> abEven = Avx2.UnpackLow(a, b);
+        Vector256<ulong> abOdd = Avx2.UnpackHigh(a, b);
+        Vector256<ulong> cdEven = Avx2.UnpackLow(c, d);
+        Vector256<ulong> cdOdd = Avx2.UnpackHigh(c, d);
+        Unsafe.WriteUnaligned(ref destination, Avx2.Permute2x128(abEven, cdEven, 0x20));
+        Unsafe.WriteUnaligned(ref Unsafe.Add(ref destination, 64), Avx2.Permute2x128(abOdd, cdOdd, 0x20));
+        Unsafe.WriteUnaligned(ref Unsafe.Add(ref destination, 2 * 64), Avx2.Permute2x128(abEven, cdEven, 0x31));
+        Unsafe.WriteUnaligned(ref Unsafe.Add(ref destination, 3 * 64), Avx2.Permute2x128(abOdd, cdOdd, 0x31));
+    }
+
+    /// <summary>Lane <paramref name="lane"/>'s 32 bytes.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void Store(ref byte destination, int lane, Vector256<ulong> value) =>
+        Unsafe.WriteUnaligned(ref Unsafe.Add(ref destination, lane * 32), value);
+}
+
+/// <summary>
+/// Loads one 64- or 128-byte block from each of 16 or 8 lanes and transposes them into 16
+/// message vectors, vector j holding word j of every lane's block. A lane's block starts
+/// <c>laneStride</c> bytes after the previous lane's, so the blocks can be read where they lie
+/// (BLAKE3 chunks 1 KiB apart, BLAKE2 tree leaves a leaf apart) as well as from a packed stripe.
+/// </summary>
+/// <remarks>
+/// The one transpose of the 512-bit lane kernels: BLAKE3 (<see cref="Blake3LaneKernel{TLanes, TVector}"/>) and the
+/// BLAKE2s and BLAKE2b <c>HashMany</c> kernels (<see cref="Blake2ManyLanes512{TWord}"/>).
+/// </remarks>
+internal static class Transpose512
+{
+    /// <summary>16 lanes of 16 32-bit words.</summary>
+    /// <remarks>
+    /// Per 4 words: input vector k (k = 0..3) gathers those 16 bytes of lanes k, k+4, k+8, k+12 into
+    /// its four 128-bit parts; a 4x4 transpose by unpacks within each 128-bit part then leaves
+    /// lanes 0..15 in order. Four calls with constant word numbers rather than a loop: the loop
+    /// kept its word index in a register and shifted it for every store (seen in the disassembly).
+    /// </remarks>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void LoadWords32(ref byte block, nuint laneStride, ref Vector512<uint> message)
+    {
+        LoadWords32Quarter(ref block, laneStride, 0, ref message);
+        LoadWords32Quarter(ref block, laneStride, 4, ref message);
+        LoadWords32Quarter(ref block, laneStride, 8, ref message);
+        LoadWords32Quarter(ref block, laneStride, 12, ref message);
+    }
+
+    /// <summary>8 lanes of 16 64-bit words.</summary>
+    /// <remarks>
+    /// Per 2 words: one vector gathers those 16 bytes of the even lanes (0, 2, 4, 6), another of
+    /// the odd ones, so one unpack per output vector finishes the job within 128-bit parts.
+    /// </remarks>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void LoadWords64(ref byte block, nuint laneStride, ref Vector512<ulong> message)
+    {
+        LoadWords64Pair(ref block, laneStride, 0, ref message);
+        LoadWords64Pair(ref block, laneStride, 2, ref message);
+        LoadWords64Pair(ref block, laneStride, 4, ref message);
+        LoadWords64Pair(ref block, laneStride, 6, ref message);
+        LoadWords64Pair(ref block, laneStride, 8, ref message);
+        LoadWords64Pair(ref block, laneStride, 10, ref message);
+        LoadWords64Pair(ref block, laneStride, 12, ref message);
+        LoadWords64Pair(ref block, laneStride, 14, ref message);
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void LoadWords32Quarter(ref byte block, nuint laneStride, nuint word, ref Vector512<uint> message)
+    {
+        nuint quarter = 4 * laneStride;
+        ref byte lane0 = ref Unsafe.Add(ref block, word * 4);
+        Vector512<uint> x0 = Gather(ref lane0, quarter).AsUInt32();
+        Vector512<uint> x1 = Gather(ref Unsafe.Add(ref lane0, laneStride), quarter).AsUInt32();
+        Vector512<uint> x2 = Gather(ref Unsafe.Add(ref lane0, 2 * laneStride), quarter).AsUInt32();
+        Vector512<uint> x3 = Gather(ref Unsafe.Add(ref lane0, 3 * laneStride), quarter).AsUInt32();
+
+        Vector512<ulong> a = Avx512F.UnpackLow(x0, x1).AsUInt64();
+        Vector512<ulong> b = Avx512F.UnpackHigh(x0, x1).AsUInt64();
+        Vector512<ulong> c = Avx512F.UnpackLow(x2, x3).AsUInt64();
+        Vector512<ulong> d = Avx512F.UnpackHigh(x2, x3).AsUInt64();
+        Unsafe.Add(ref message, word) = Avx512F.UnpackLow(a, c).AsUInt32();
+        Unsafe.Add(ref message, word + 1) = Avx512F.UnpackHigh(a, c).AsUInt32();
+        Unsafe.Add(ref message, word + 2) = Avx512F.UnpackLow(b, d).AsUInt32();
+        Unsafe.Add(ref message, word + 3) = Avx512F.UnpackHigh(b, d).AsUInt32();
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void LoadWords64Pair(ref byte block, nuint laneStride, nuint word, ref Vector512<ulong> message)
+    {
+        ref byte lane0 = ref Unsafe.Add(ref block, word * 8);
+        Vector512<ulong> even = Gather(ref lane0, 2 * laneStride).AsUInt64();
+        Vector512<ulong> odd = Gather(ref Unsafe.Add(ref lane0, laneStride), 2 * laneStride).AsUInt64();
+        Unsafe.Add(ref message, word) = Avx512F.UnpackLow(even, odd);
+        Unsafe.Add(ref message, word + 1) = Avx512F.UnpackHigh(even, odd);
+    }
+
+    /// <summary>16 bytes from each of 4 lanes <paramref name="step"/> bytes apart, in the order of the lanes.</summary>
+    /// <remarks>
+    /// Built by inserting the upper half: Vector512.Create(lower, upper) compiled to two inserts
+    /// into a stack temporary that was loaded and stored every time (seen in the disassembly).
+    /// </remarks>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Vector512<byte> Gather(ref byte lane, nuint step)
+    {
+        Vector256<byte> lower = Vector256.Create(Vector128.LoadUnsafe(ref lane), Vector128.LoadUnsafe(ref lane, step));
+        Vector256<byte> upper = Vector256.Create(Vector128.LoadUnsafe(ref lane, 2 * step), Vector128.LoadUnsafe(ref lane, 3 * step));
+        return Avx512F.InsertVector256(lower.ToVector512Unsafe(), upper, 1);
+    }
+
+    /// <summary>8 lanes of 8 64-bit words: lanes 0..3 from the lower 256 bits, 4..7 from the upper.</summary>
+    /// <remarks>
+    /// Four 4x4 transposes of 256-bit halves (<see cref="Transpose256.StoreQuarter"/>): the
+    /// 512-bit BLAKE2Xb kernel's, which needs AVX2 as well as AVX-512F.
+    /// </remarks>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void StoreWords64(Vector512<ulong> h0, Vector512<ulong> h1, Vector512<ulong> h2, Vector512<ulong> h3, Vector512<ulong> h4, Vector512<ulong> h5, Vector512<ulong> h6, Vector512<ulong> h7, ref byte destination)
+    {
+        ref byte upper = ref Unsafe.Add(ref destination, 4 * 64);
+        Transpose256.StoreQuarter(h0.GetLower(), h1.GetLower(), h2.GetLower(), h3.GetLower(), ref destination);
+        Transpose256.StoreQuarter(h4.GetLower(), h5.GetLower(), h6.GetLower(), h7.GetLower(), ref Unsafe.Add(ref destination, 32));
+        Transpose256.StoreQuarter(h0.GetUpper(), h1.GetUpper(), h2.GetUpper(), h3.GetUpper(), ref upper);
+        Transpose256.StoreQuarter(h4.GetUpper(), h5.GetUpper(), h6.GetUpper(), h7.GetUpper(), ref Unsafe.Add(ref upper, 32));
+    }
+
+    /// <summary>16 lanes of 8 32-bit words: per 4 words, a 4x4 transpose within each 128-bit part, each part stored to its lane.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void StoreWords32(Vector512<uint> h0, Vector512<uint> h1, Vector512<uint> h2, Vector512<uint> h3, Vector512<uint> h4, Vector512<uint> h5, Vector512<uint> h6, Vector512<uint> h7, ref byte destination)
+    {
+        StoreWords32Quarter(h0, h1, h2, h3, ref destination);
+        StoreWords32Quarter(h4, h5, h6, h7, ref Unsafe.Add(ref destination, 16));
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void StoreWords32Quarter(Vector512<uint> x0, Vector512<uint> x1, Vector512<uint> x2, Vector512<uint> x3, ref byte lane0)
+    {
+        Vector512<ulong> a = Avx512F.UnpackLow(x0, x1).AsUInt64();
+        Vector512<ulong> b = Avx512F.UnpackHigh(x0, x1).AsUInt64();
+        Vector512<ulong> c = Avx512F.UnpackLow(x2, x3).AsUInt64();
+        Vector512<ulong> d = Avx512F.UnpackHigh(x2, x3).AsUInt64();
+        Scatter(Avx512F.UnpackLow(a, c).AsByte(), ref lane0);
+        Scatter(Avx512F.UnpackHigh(a, c).AsByte(), ref Unsafe.Add(ref lane0, 32));
+        Scatter(Avx512F.UnpackLow(b, d).AsByte(), ref Unsafe.Add(ref lane0, 64));
+        Scatter(Avx512F.UnpackHigh(b, d).AsByte(), ref Unsafe.Add(ref lane0, 96));
+    }
+
+    /// <summary>The four 128-bit parts to lanes k, k+4, k+8, k+12 (32 bytes each).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void Scatter(Vector512<byte> parts, ref byte lane)
+    {
+        parts.GetLower().GetLower().StoreUnsafe(ref lane);
+        parts.GetLower().GetUpper().StoreUnsafe(ref lane, 4 * 32);
+        parts.GetUpper().GetLower().StoreUnsafe(ref lane, 8 * 32);
+        parts.GetUpper().GetUpper().StoreUnsafe(ref lane, 12 * 32);
+    }
+}
