@@ -273,7 +273,7 @@ public static class Blake3
     private static void KeyWords(ReadOnlySpan<byte> key, Span<uint> words) => Blake3Scalar.LoadWords(key, words);
 
     /// <summary>The context key of key derivation: the context string hashed with DERIVE_KEY_CONTEXT.</summary>
-    private static unsafe void ContextKey(string context, Span<uint> words)
+    internal static unsafe void ContextKey(string context, Span<uint> words)
     {
         // Contexts are short strings: encoded on the stack, so key derivation allocates nothing.
         int length = Encoding.UTF8.GetByteCount(context);
@@ -301,7 +301,8 @@ public static class Blake3
         }
     }
 
-    private static void Hash(ReadOnlySpan<byte> source, ReadOnlySpan<uint> key, uint flags, int degree, Span<byte> destination)
+    /// <summary>The output of <paramref name="source"/> in the mode of <paramref name="key"/> and <paramref name="flags"/>; arguments checked by the caller.</summary>
+    internal static void Hash(ReadOnlySpan<byte> source, ReadOnlySpan<uint> key, uint flags, int degree, Span<byte> destination)
     {
         if (source.Length <= Blake3Constants.BlockLength && destination.Length <= Blake3Constants.ChainingValueLength)
         {
