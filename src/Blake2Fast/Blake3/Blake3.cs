@@ -26,7 +26,7 @@ namespace Blake2Fast;
 /// <para>Every method is thread-safe; the span methods allocate nothing on one thread. Keys and
 /// chaining values are erased from the memory the methods used before they return.</para>
 /// </remarks>
-public static class Blake3
+public static partial class Blake3
 {
     /// <summary>The standard output length: 32 bytes.</summary>
     public const int DefaultOutputLength = 32;
@@ -262,7 +262,7 @@ public static class Blake3
         }
     }
 
-    private static void CheckKey(ReadOnlySpan<byte> key)
+    internal static void CheckKey(ReadOnlySpan<byte> key)
     {
         if (key.Length != KeyLength)
         {
@@ -270,7 +270,7 @@ public static class Blake3
         }
     }
 
-    private static void KeyWords(ReadOnlySpan<byte> key, Span<uint> words) => Blake3Scalar.LoadWords(key, words);
+    internal static void KeyWords(ReadOnlySpan<byte> key, Span<uint> words) => Blake3Scalar.LoadWords(key, words);
 
     /// <summary>The context key of key derivation: the context string hashed with DERIVE_KEY_CONTEXT.</summary>
     internal static unsafe void ContextKey(string context, Span<uint> words)

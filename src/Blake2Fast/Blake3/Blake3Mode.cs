@@ -2,7 +2,6 @@ using System;
 using System.Runtime.InteropServices;
 using System.Security.Cryptography;
 using Blake2Fast.Internal;
-using Blake2Fast.Kernels;
 
 namespace Blake2Fast;
 
@@ -44,10 +43,10 @@ public readonly struct Blake3Mode
     public static Blake3Mode Hash => default;
 
     /// <summary>Whether this is keyed hashing.</summary>
-    public bool IsKeyed => _flags == Blake3Constants.KeyedHash;
+    public bool IsKeyed => _flags == Kernels.Blake3Constants.KeyedHash;
 
     /// <summary>Whether this is key derivation.</summary>
-    public bool IsDeriveKey => _flags == Blake3Constants.DeriveKeyMaterial;
+    public bool IsDeriveKey => _flags == Kernels.Blake3Constants.DeriveKeyMaterial;
 
     /// <summary>Keyed hashing with <paramref name="key"/>, as <see cref="Blake3.HashData(ReadOnlySpan{byte}, ReadOnlySpan{byte}, Span{byte})"/>.</summary>
     /// <param name="key">The key: exactly 32 bytes, copied into the returned value (which is not erased; see the remarks on <see cref="Blake3Mode"/>).</param>
@@ -55,16 +54,10 @@ public readonly struct Blake3Mode
     /// <exception cref="ArgumentException"><paramref name="key"/> is not 32 bytes.</exception>
     public static Blake3Mode Keyed(ReadOnlySpan<byte> key)
     {
-        if (key.Length != Blake3.KeyLength)
-        {
-            throw new ArgumentException($"A BLAKE3 key must be exactly {Blake3.KeyLength} bytes; it is {key.Length} bytes.", nameof(key));
-        }
-
+        Blake3.CheckKey(key);
         Span<uint> words = stackalloc uint[8];
-        Blake3Scalar.LoadWords(key, words);
-        var mode = new Blake3Mode(words, Blake3Constants.KeyedHash);
-        CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes(words));
-        return mode;
+        Blake3.KeyWords(key, words);
+        return Holding(words, Kernels.Blake3Constants.KeyedHash);
     }
 
     /// <summary>
@@ -79,7 +72,13 @@ public readonly struct Blake3Mode
         ArgumentNullException.ThrowIfNull(context);
         Span<uint> words = stackalloc uint[8];
         Blake3.ContextKey(context, words);
-        var mode = new Blake3Mode(words, Blake3Constants.DeriveKeyMaterial);
+        return Holding(words, Kernels.Blake3Constants.DeriveKeyMaterial);
+    }
+
+    /// <summary>A mode holding a copy of <paramref name="words"/>, which are then erased.</summary>
+    private static Blake3Mode Holding(Span<uint> words, uint flags)
+    {
+        var mode = new Blake3Mode(words, flags);
         CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes(words));
         return mode;
     }
