@@ -14,8 +14,8 @@ namespace Blake2Fast.Internal;
 /// </summary>
 /// <remarks>
 /// The lane kernels read every lane at one stride from one base. A batch of messages is copied to
-/// a stack buffer, zero-padded to whole blocks, at the stride of its longest message; packed
-/// messages of whole blocks are already laid out so and are read where they lie.
+/// a stack buffer, one chunk-long slot each, zero-padded to whole blocks; packed messages of whole
+/// blocks are already laid out so and are read where they lie.
 /// </remarks>
 internal static class Blake3Many
 {
@@ -64,24 +64,35 @@ internal static class Blake3Many
         Span<int> which = stackalloc int[MaxLanes];
         int used = 0;
         int next = 0;
+
+        // Packed messages of whole blocks lie as the lanes read them (one length, so no longer
+        // one sits between two short ones); others are copied, each to its own chunk-long slot.
+        bool inPlace = messages.IsPacked && messages.Stride % Blake3Constants.BlockLength == 0;
+        int stride = inPlace ? messages.Stride : Blake3Constants.ChunkLength;
+        bool throughLastBlock = outputLength <= Blake3Constants.ChainingValueLength;
         while (next < messages.Count)
         {
             // The next batch: up to 16 messages of one chunk or less, in order; longer ones met on
             // the way are hashed at once, alone.
             int count = 0;
-            int mostBlocks = 1;
             for (; count < MaxLanes && next < messages.Count; next++)
             {
-                int length = messages.LengthOf(next);
-                if (length > Blake3Constants.ChunkLength)
+                ReadOnlySpan<byte> message = messages[next];
+                if (message.Length > Blake3Constants.ChunkLength)
                 {
-                    Blake3.Hash(messages[next], key, flags, 1, destination.Slice(next * outputLength, outputLength));
+                    Blake3.Hash(message, key, flags, 1, destination.Slice(next * outputLength, outputLength));
                     continue;
                 }
 
+                if (!inPlace)
+                {
+                    Span<byte> slot = buffer.Slice(count * stride, Blocks(message.Length) * Blake3Constants.BlockLength);
+                    CopyPadded(message, slot);
+                    used = Math.Max(used, (count * stride) + slot.Length);
+                }
+
                 which[count] = next;
-                lengths[count++] = length;
-                mostBlocks = Math.Max(mostBlocks, Blocks(length));
+                lengths[count++] = message.Length;
             }
 
             if (count == 0)
@@ -89,33 +100,16 @@ internal static class Blake3Many
                 break;
             }
 
-            scoped ReadOnlySpan<byte> lanes;
-            int stride;
-            if (messages.IsPacked && messages.Stride % Blake3Constants.BlockLength == 0)
-            {
-                // Consecutive messages of whole blocks (no longer one can sit between them: they
-                // are all one length): the lanes read them where they lie.
-                stride = messages.Stride;
-                lanes = messages.Packed.Slice(which[0] * stride, count * stride);
-            }
-            else
-            {
-                stride = mostBlocks * Blake3Constants.BlockLength;
-                for (int lane = 0; lane < count; lane++)
-                {
-                    Span<byte> slot = buffer.Slice(lane * stride, Blocks(lengths[lane]) * Blake3Constants.BlockLength);
-                    ReadOnlySpan<byte> message = messages[which[lane]];
-                    message.CopyTo(slot);
-                    slot[message.Length..].Clear();
-                }
+            ReadOnlySpan<byte> lanes = inPlace ? messages.Packed.Slice(which[0] * stride, count * stride) : buffer[..(count * stride)];
 
-                used = Math.Max(used, count * stride);
-                lanes = buffer[..(count * stride)];
-            }
-
-            bool throughLastBlock = outputLength <= Blake3Constants.ChainingValueLength;
-            Blake3Kernels.HashMessages(kernel, lanes, stride, lengths[..count], key, flags, throughLastBlock, outputs[..(count * Blake3Constants.ChainingValueLength)]);
-            for (int lane = 0; lane < count; lane++)
+            // 32-byte outputs of consecutive messages go straight to their places: per-lane copies
+            // were a fifth of the time of 64-byte messages.
+            bool direct = outputLength == Blake3Constants.ChainingValueLength && which[count - 1] - which[0] == count - 1;
+            Span<byte> laneOutputs = direct
+                ? destination.Slice(which[0] * outputLength, count * outputLength)
+                : outputs[..(count * Blake3Constants.ChainingValueLength)];
+            Blake3Kernels.HashMessages(kernel, lanes, stride, lengths[..count], key, flags, throughLastBlock, laneOutputs);
+            for (int lane = 0; lane < count && !direct; lane++)
             {
                 Span<byte> laneOutput = outputs.Slice(lane * Blake3Constants.ChainingValueLength, Blake3Constants.ChainingValueLength);
                 Span<byte> target = destination.Slice(which[lane] * outputLength, outputLength);
@@ -133,6 +127,31 @@ internal static class Blake3Many
         // Messages (keyed hashing's are secret) and chaining values.
         CryptographicOperations.ZeroMemory(buffer[..used]);
         CryptographicOperations.ZeroMemory(outputs);
+    }
+
+    /// <summary>
+    /// Copies a message to its slot, zero-padded to the end of its last block (what follows in the
+    /// slot is never read). Whole blocks move as 64-byte values, a few vector moves, where a span
+    /// copy of the message's length was a call to Memmove per message: with the span's own clear of
+    /// the (empty) padding, more than a tenth of the time of 64-byte messages.
+    /// </summary>
+    private static void CopyPadded(ReadOnlySpan<byte> message, Span<byte> slot)
+    {
+        int whole = message.Length / Blake3Constants.BlockLength * Blake3Constants.BlockLength;
+        _ = slot[whole..];
+        ref byte from = ref MemoryMarshal.GetReference(message);
+        ref byte to = ref MemoryMarshal.GetReference(slot);
+        for (int at = 0; at < whole; at += Blake3Constants.BlockLength)
+        {
+            Unsafe.WriteUnaligned(ref Unsafe.Add(ref to, at), Unsafe.ReadUnaligned<Bytes64>(ref Unsafe.Add(ref from, at)));
+        }
+
+        if (whole < slot.Length)
+        {
+            Span<byte> last = slot[whole..];
+            last.Clear();
+            message[whole..].CopyTo(last);
+        }
     }
 
     /// <summary>Blocks in a message of 0 to 1024 bytes: at least one.</summary>

@@ -147,10 +147,22 @@ internal static partial class Blake3Kernels
     /// </summary>
     public static void HashMessages(Blake3Kernel kernel, ReadOnlySpan<byte> input, int laneStride, ReadOnlySpan<int> lengths, ReadOnlySpan<uint> key, uint flags, bool throughLastBlock, Span<byte> outputs)
     {
-        // The messages the lanes left (the last 0..3, or all with the Scalar kernel), a compression
-        // at a time with the kernel's single-compression code.
+        int done = HashMessagesVector(kernel, input, laneStride, lengths, key, flags, throughLastBlock, outputs);
+        if (done < lengths.Length)
+        {
+            HashMessagesAlone(kernel, input, laneStride, lengths, key, flags, throughLastBlock, outputs, done);
+        }
+    }
+
+    /// <summary>
+    /// <see cref="HashMessages(Blake3Kernel, ReadOnlySpan{byte}, int, ReadOnlySpan{int}, ReadOnlySpan{uint}, uint, bool, Span{byte})"/>
+    /// for the messages from <paramref name="first"/> on, which the lanes left (the last 0..3, or
+    /// all with the Scalar kernel): a compression at a time with the kernel's single-compression code.
+    /// </summary>
+    private static void HashMessagesAlone(Blake3Kernel kernel, ReadOnlySpan<byte> input, int laneStride, ReadOnlySpan<int> lengths, ReadOnlySpan<uint> key, uint flags, bool throughLastBlock, Span<byte> outputs, int first)
+    {
         Span<uint> cv = stackalloc uint[8];
-        for (int i = HashMessagesVector(kernel, input, laneStride, lengths, key, flags, throughLastBlock, outputs); i < lengths.Length; i++)
+        for (int i = first; i < lengths.Length; i++)
         {
             int blocks = Math.Max(1, (lengths[i] + Blake3Constants.BlockLength - 1) / Blake3Constants.BlockLength);
             key[..8].CopyTo(cv);

@@ -134,20 +134,19 @@ internal static class Blake3LaneKernel<TLanes, TVector>
     /// </remarks>
     public static void HashMessages(ReadOnlySpan<byte> input, int laneStride, ReadOnlySpan<int> lengths, ReadOnlySpan<uint> key, uint flags, bool throughLastBlock, Span<byte> outputs)
     {
+        // Every block any lane compresses lies inside the input (HashMessageGroup checks that each
+        // lane's blocks fit its stride), every length and output inside theirs.
         int lanes = TLanes.Lanes;
-        int most = 1;
-        for (int lane = 0; lane < lanes; lane++)
-        {
-            most = Math.Max(most, Blocks(lengths[lane]));
-        }
-
-        // Every block any lane compresses lies inside the input, every output inside the outputs.
-        _ = input[((lanes - 1) * laneStride) + (most * BlockLength) - 1];
+        _ = input[(lanes * laneStride) - 1];
+        _ = lengths[lanes - 1];
         _ = outputs[(lanes * ChainingValueLength) - 1];
         HashMessageGroup(
             ref MemoryMarshal.GetReference(input), (nuint)laneStride, ref MemoryMarshal.GetReference(lengths), key, flags, throughLastBlock,
             ref MemoryMarshal.GetReference(outputs));
     }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static void ThrowLaneTooLong() => throw new ArgumentOutOfRangeException("lengths", "A lane's message is longer than a chunk or than its stride.");
 
     /// <summary>Blocks in a message of 0 to 1024 bytes: at least one (an empty message is one empty block).</summary>
     private static int Blocks(int length) => Math.Max(1, (length + BlockLength - 1) / BlockLength);
@@ -170,6 +169,8 @@ internal static class Blake3LaneKernel<TLanes, TVector>
         ref uint blockFlags = ref numbers[48];
         ref uint endingAt = ref numbers[64];
         int most = 0;
+        bool sameLength = true;
+        int firstLength = lengths;
         uint allLanes = (1u << TLanes.Lanes) - 1;
         for (int block = 0; block < ChunkLength / BlockLength; block++)
         {
@@ -179,7 +180,13 @@ internal static class Blake3LaneKernel<TLanes, TVector>
         for (int lane = 0; lane < TLanes.Lanes; lane++)
         {
             int length = Unsafe.Add(ref lengths, lane);
+            sameLength &= length == firstLength;
             int blocks = Blocks(length);
+            if ((uint)length > ChunkLength || (nuint)(blocks * BlockLength) > laneStride)
+            {
+                ThrowLaneTooLong();
+            }
+
             int count = throughLastBlock ? blocks : blocks - 1;
             Unsafe.Add(ref counts, lane) = (uint)count;
             Unsafe.Add(ref lastLengths, lane) = (uint)(length - ((blocks - 1) * BlockLength));
@@ -216,7 +223,13 @@ internal static class Blake3LaneKernel<TLanes, TVector>
             uint ending = Unsafe.Add(ref endingAt, block);
             TVector laneLengths = fullBlocks;
             TVector laneFlags = TLanes.Broadcast(shared);
-            if (throughLastBlock && ending != 0)
+            if (throughLastBlock && sameLength && ending != 0)
+            {
+                // Every lane's last block, all of one length (HashMany of one message length).
+                laneLengths = TLanes.Broadcast(Unsafe.Add(ref lastLengths, 0));
+                laneFlags = TLanes.Broadcast(shared | finalFlags);
+            }
+            else if (throughLastBlock && ending != 0)
             {
                 // Some lanes' last block: their own lengths, CHUNK_END and ROOT; full blocks elsewhere.
                 for (int lane = 0; lane < TLanes.Lanes; lane++)
