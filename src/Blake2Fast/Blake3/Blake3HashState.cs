@@ -93,12 +93,15 @@ public struct Blake3HashState
                     FinishChunk(cv);
                 }
 
-                if (ChunkLength == 0 && input.Length > Blake3Constants.ChunkLength)
+                // Whole chunks as one subtree, a power of two of them that the chunks so far are a
+                // multiple of, so that the subtree is a node of the final tree. At least one byte is
+                // kept for the chunk state, which may hold the root, except in a subtree after the
+                // first chunk, which never does: there the whole chunks go to the lanes at once (a
+                // 16 KiB subtree in one group of 16, not 8 + 4 + 2 + 1 chunks and one alone).
+                int wholeChunks = (_firstChunk != 0 ? input.Length : input.Length - 1) / Blake3Constants.ChunkLength;
+                if (ChunkLength == 0 && wholeChunks > 0)
                 {
-                    // Whole chunks as one subtree, keeping at least one byte for the chunk state:
-                    // a power of two of them that the chunks so far are a multiple of, so the
-                    // subtree is a node of the final tree.
-                    int chunks = Blake3Tree.LargestPowerOfTwo((input.Length - 1) / Blake3Constants.ChunkLength);
+                    int chunks = Blake3Tree.LargestPowerOfTwo(wholeChunks);
                     while ((_chunkCounter & (ulong)(chunks - 1)) != 0)
                     {
                         chunks /= 2;
@@ -117,8 +120,9 @@ public struct Blake3HashState
                 input = input[take..];
             }
 
-            // The chunk state holds at least one byte now, so the subtrees before it are complete:
-            // merged here, the root computation can put the chunk on top of the stack directly.
+            // The subtrees before the chunk state are complete (it holds at least one byte, or, in
+            // a subtree after the first chunk, is empty): merged here, the root computation can put
+            // the chunk on top of the stack directly.
             MergeStack();
             CryptographicOperations.ZeroMemory(cv);
         }
@@ -186,7 +190,7 @@ public struct Blake3HashState
     /// subtree is empty); or it starts at offset 0 and its input is not a power-of-two number of
     /// whole chunks. Nothing was written and the state is unchanged.
     /// </exception>
-    public void FinishSubtree(Span<byte> chainingValue)
+    public unsafe void FinishSubtree(Span<byte> chainingValue)
     {
         Blake3Subtree.CheckChainingValue(chainingValue.Length, nameof(chainingValue));
         ThrowIfNotActive();
@@ -205,10 +209,22 @@ public struct Blake3HashState
                 "Input that length from offset 0 is the whole input, whose hash is the root: call Finish. Nothing was written.");
         }
 
-        Blake3Output node = default;
-        RootOutput(ref node);
-        node.WriteChainingValue(chainingValue);
-        node.Erase();
+        if (ChunkLength == 0 && _stackLength == 1)
+        {
+            // A subtree after the first chunk whose whole chunks merged into one value: that is its chaining value.
+            fixed (void* pinned = &_status)
+            {
+                _stack.AsSpan()[..Blake3Constants.ChainingValueLength].CopyTo(chainingValue);
+            }
+        }
+        else
+        {
+            Blake3Output node = default;
+            RootOutput(ref node);
+            node.WriteChainingValue(chainingValue);
+            node.Erase();
+        }
+
         Clear();
         _status = Finished;
     }

@@ -38,8 +38,8 @@ namespace Blake2Fast;
 /// <see cref="MergeRoot(Blake3Mode, ReadOnlySpan{byte}, ReadOnlySpan{byte}, Span{byte})"/> see only
 /// 32-byte values, so they cannot know whether the two children are the two halves of one node of
 /// one tree; merging anything else gives output that matches no BLAKE3 hash.</para>
-/// <para>Every method is thread-safe and allocates nothing (but <see cref="CreateRootReader(Blake3Mode, ReadOnlySpan{byte}, ReadOnlySpan{byte})"/>'s
-/// reader); keys, chaining values and parents are erased from the memory the methods used. A
+/// <para>Every method is thread-safe and, on one thread, allocates nothing but the readers of
+/// <c>CreateRootReader</c>; keys, chaining values and parents are erased from the memory the methods used. A
 /// chaining value is not secret in plain hashing, but in keyed hashing it derives from the key and
 /// the data: keep it as you keep the data.</para>
 /// </remarks>

@@ -317,6 +317,15 @@ public class Blake3SubtreeTests
         fork.FinishSubtree(cv);
         Assert.Equal(Hex(expected), Hex(cv));
 
+        // Whole chunks after the first chunk are hashed at once: 3 + 1 chunks leave two values on
+        // the stack and an empty chunk state, merged by FinishSubtree.
+        Blake3HashState whole = Blake3Subtree.CreateHasher(Blake3Mode.Hash, 4096);
+        whole.Update(input.AsSpan(0, 3072));
+        whole.Update(input.AsSpan(3072, 1024));
+        whole.FinishSubtree(cv);
+        Blake3Subtree.Hash(Blake3Mode.Hash, input.AsSpan(0, 4096), 4096, expected);
+        Assert.Equal(Hex(expected), Hex(cv));
+
         // At offset 0 the hasher is an ordinary one: Finish gives the root, FinishSubtree wants whole
         // power-of-two chunks, and plain incremental hashers finish as subtrees too.
         Blake3HashState zero = Blake3Subtree.CreateHasher(Blake3Mode.Hash, 0);
