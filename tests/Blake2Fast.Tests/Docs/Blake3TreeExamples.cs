@@ -20,6 +20,14 @@ public class Blake3TreeExamples
 
     private static string Hex(ReadOnlySpan<byte> bytes) => Convert.ToHexStringLower(bytes);
 
+    /// <summary>The 32-byte root hash from the two halves' chaining values, in hex.</summary>
+    private static string Root(byte[] leftCv, byte[] rightCv)
+    {
+        byte[] hash = new byte[32];
+        Blake3Subtree.MergeRoot(Blake3Mode.Hash, leftCv, rightCv, hash);
+        return Hex(hash);
+    }
+
     /// <summary>The snippets share the input; each test builds it as the first snippet does.</summary>
     private static byte[] Data()
     {
@@ -80,9 +88,7 @@ public class Blake3TreeExamples
 
         Assert.Equal(2 << 20, left);
         Assert.Equal(DataAt1000000, Hex(far));
-        byte[] hash = new byte[32];
-        Blake3Subtree.MergeRoot(Blake3Mode.Hash, leftCv, rightCv, hash);
-        Assert.Equal(DataHash, Hex(hash));
+        Assert.Equal(DataHash, Root(leftCv, rightCv));
     }
 
     [Fact]
@@ -109,10 +115,9 @@ public class Blake3TreeExamples
         // streamedCv equals rightCv
 
         Assert.Equal(Hex(rightCv), Hex(streamedCv));
-        byte[] leftCv = new byte[32], hash = new byte[32];
+        byte[] leftCv = new byte[32];
         Blake3Subtree.Hash(Blake3Mode.Hash, data.AsSpan(0, (int)left), 0, leftCv);
-        Blake3Subtree.MergeRoot(Blake3Mode.Hash, leftCv, streamedCv, hash);
-        Assert.Equal(DataHash, Hex(hash));
+        Assert.Equal(DataHash, Root(leftCv, streamedCv));
     }
 
     [Fact]
