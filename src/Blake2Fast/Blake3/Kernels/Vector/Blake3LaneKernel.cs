@@ -160,14 +160,13 @@ internal static class Blake3LaneKernel<TLanes, TVector>
     [MethodImpl(KernelRoot.Options)]
     private static void HashMessageGroup(ref byte input, nuint laneStride, ref int lengths, ReadOnlySpan<uint> key, uint flags, bool throughLastBlock, ref byte destination)
     {
-        // Per lane, the blocks it compresses (its last one only through it) and that block's length;
-        // per block, the lanes whose compressed blocks end there (a bit each).
+        // Per lane, the length of its last block; per block, the lanes whose compressed blocks end
+        // there (a bit each; a lane compresses its last block only through it).
         Unsafe.SkipInit(out LaneNumbers numbers);
-        ref uint counts = ref numbers[0];
-        ref uint lastLengths = ref numbers[16];
-        ref uint blockLengths = ref numbers[32];
-        ref uint blockFlags = ref numbers[48];
-        ref uint endingAt = ref numbers[64];
+        ref uint lastLengths = ref numbers[0];
+        ref uint blockLengths = ref numbers[16];
+        ref uint blockFlags = ref numbers[32];
+        ref uint endingAt = ref numbers[48];
         int most = 0;
         bool sameLength = true;
         int firstLength = lengths;
@@ -188,7 +187,6 @@ internal static class Blake3LaneKernel<TLanes, TVector>
             }
 
             int count = throughLastBlock ? blocks : blocks - 1;
-            Unsafe.Add(ref counts, lane) = (uint)count;
             Unsafe.Add(ref lastLengths, lane) = (uint)(length - ((blocks - 1) * BlockLength));
             most = Math.Max(most, count);
             if (count == 0)
@@ -335,10 +333,10 @@ internal static class Blake3LaneKernel<TLanes, TVector>
     }
 
     /// <summary>
-    /// <see cref="HashMessageGroup"/>'s numbers, 16 each (room for the widest kernel): blocks per
-    /// lane, each lane's last block length, one block's lengths and flags, lanes ending per block.
+    /// <see cref="HashMessageGroup"/>'s numbers, 16 each (room for the widest kernel): each lane's
+    /// last block length, one block's lengths and flags, the lanes ending at each block.
     /// </summary>
-    [InlineArray(80)]
+    [InlineArray(64)]
     private struct LaneNumbers
     {
         private uint _element;
