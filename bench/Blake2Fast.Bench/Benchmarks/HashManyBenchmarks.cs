@@ -20,18 +20,11 @@ namespace Blake2Fast.Bench.Benchmarks;
 /// </remarks>
 [BenchmarkCategory("HashMany")]
 [GroupBenchmarksBy(BenchmarkLogicalGroupRule.ByParams)]
-public class HashManyBenchmarks
+public class HashManyBenchmarks : ManyMessagesBenchmark
 {
-    private ReadOnlyMemory<byte>[] _messages = [];
-    private byte[] _digests = [];
-
     /// <summary>BLAKE2b (64-byte digests) or BLAKE2s (32-byte digests).</summary>
     [Params("blake2b", "blake2s")]
     public string Algorithm { get; set; } = "";
-
-    /// <summary>Bytes per message: 1024 messages of 64 bytes, or 256 of 1 KiB.</summary>
-    [Params(64, 1024)]
-    public int MessageLength { get; set; }
 
     /// <summary>"Loop" (the one-shot per message), "Public" (HashMany as shipped) or a forced lane kernel.</summary>
     [ParamsSource(nameof(Ways))]
@@ -47,59 +40,40 @@ public class HashManyBenchmarks
 
     /// <summary>Builds the messages and checks the measured way against the loop.</summary>
     [GlobalSetup]
-    public void Setup()
-    {
-        int count = MessageLength == 64 ? 1024 : 256;
-        var random = new Random(count);
-        _messages = new ReadOnlyMemory<byte>[count];
-        for (int i = 0; i < count; i++)
-        {
-            byte[] message = new byte[MessageLength];
-            random.NextBytes(message);
-            _messages[i] = message;
-        }
-
-        _digests = new byte[count * DigestLength];
-        Hash();
-        byte[] measured = _digests.ToArray();
-        Loop();
-        if (!measured.AsSpan().SequenceEqual(_digests))
-        {
-            throw new InvalidOperationException($"{Algorithm} HashMany '{Way}' disagrees with the one-shot loop; refusing to measure.");
-        }
-    }
+    public void Setup() => Prepare(DigestLength, $"{Algorithm} HashMany '{Way}'");
 
     /// <summary>All messages, one digest each.</summary>
     [Benchmark]
-    public int Hash()
+    public override int Hash()
     {
         if (Way == "Loop")
         {
-            return Loop();
+            return HashInLoop();
         }
 
         bool isB = Algorithm == "blake2b";
         if (Way == "Public")
         {
-            return isB ? Blake2b.HashMany(_messages, _digests, 64) : Blake2s.HashMany(_messages, _digests, 32);
+            return isB ? Blake2b.HashMany(Messages, Outputs, 64) : Blake2s.HashMany(Messages, Outputs, 32);
         }
 
         var kernel = Enum.Parse<Blake2ManyKernel>(Way);
-        var list = new Blake2MessageList(_messages);
+        var list = new Blake2MessageList(Messages);
         return isB
-            ? Blake2Many<Blake2bVariant>.Hash(Blake2Settings.Sequential(64, default), list, _digests, kernel)
-            : Blake2Many<Blake2sVariant>.Hash(Blake2Settings.Sequential(32, default), list, _digests, kernel);
+            ? Blake2Many<Blake2bVariant>.Hash(Blake2Settings.Sequential(64, default), list, Outputs, kernel)
+            : Blake2Many<Blake2sVariant>.Hash(Blake2Settings.Sequential(32, default), list, Outputs, kernel);
     }
 
-    private int Loop() => Algorithm == "blake2b" ? Loop<Blake2bFamily>(64) : Loop<Blake2sFamily>(32);
+    /// <inheritdoc/>
+    protected override int HashInLoop() => Algorithm == "blake2b" ? Loop<Blake2bFamily>(64) : Loop<Blake2sFamily>(32);
 
     // A plain loop around the one-shot, what a user writes: the family is a struct, so each
     // algorithm's loop is compiled on its own and calls its one-shot directly.
     private int Loop<TFamily>(int digestLength)
         where TFamily : struct, IBlake2Family
     {
-        ReadOnlyMemory<byte>[] messages = _messages;
-        Span<byte> digests = _digests;
+        ReadOnlyMemory<byte>[] messages = Messages;
+        Span<byte> digests = Outputs;
         for (int i = 0; i < messages.Length; i++)
         {
             TFamily.HashData(messages[i].Span, digests.Slice(i * digestLength, digestLength));

@@ -26,7 +26,7 @@ namespace Blake2Fast;
 /// <para>Every method is thread-safe; the span methods allocate nothing on one thread. Keys and
 /// chaining values are erased from the memory the methods used before they return.</para>
 /// </remarks>
-public static class Blake3
+public static partial class Blake3
 {
     /// <summary>The standard output length: 32 bytes.</summary>
     public const int DefaultOutputLength = 32;
@@ -261,7 +261,7 @@ public static class Blake3
         }
     }
 
-    private static void CheckKey(ReadOnlySpan<byte> key)
+    internal static void CheckKey(ReadOnlySpan<byte> key)
     {
         if (key.Length != KeyLength)
         {
@@ -269,10 +269,10 @@ public static class Blake3
         }
     }
 
-    private static void KeyWords(ReadOnlySpan<byte> key, Span<uint> words) => Blake3Scalar.LoadWords(key, words);
+    internal static void KeyWords(ReadOnlySpan<byte> key, Span<uint> words) => Blake3Scalar.LoadWords(key, words);
 
     /// <summary>The context key of key derivation: the context string hashed with DERIVE_KEY_CONTEXT.</summary>
-    private static unsafe void ContextKey(string context, Span<uint> words)
+    internal static unsafe void ContextKey(string context, Span<uint> words)
     {
         // Contexts are short strings: encoded on the stack, so key derivation allocates nothing.
         int length = Encoding.UTF8.GetByteCount(context);
@@ -300,7 +300,8 @@ public static class Blake3
         }
     }
 
-    private static void Hash(ReadOnlySpan<byte> source, ReadOnlySpan<uint> key, uint flags, int degree, Span<byte> destination)
+    /// <summary>The output of <paramref name="source"/> in the mode of <paramref name="key"/> and <paramref name="flags"/>; arguments checked by the caller.</summary>
+    internal static void Hash(ReadOnlySpan<byte> source, ReadOnlySpan<uint> key, uint flags, int degree, Span<byte> destination)
     {
         if (source.Length <= Blake3Constants.BlockLength && destination.Length <= Blake3Constants.ChainingValueLength)
         {

@@ -28,25 +28,33 @@ public struct Blake3HashState
     private Bytes64 _block;
     private Blake3CvStack _stack;
     private ulong _chunkCounter;
+
+    /// <summary>The chunk this hash starts at: 0, or a subtree's (<see cref="Blake3Subtree.CreateHasher"/>).</summary>
+    private ulong _firstChunk;
     private uint _flags;
     private int _blockLength;
     private int _blocksCompressed;
     private int _stackLength;
     private byte _status;
 
-    /// <summary>Starts a hash with the given key words (8) and mode flag. Callers have validated their arguments.</summary>
-    internal unsafe void Initialize(ReadOnlySpan<uint> key, uint flags)
+    /// <summary>
+    /// Starts a hash with the given key words (8) and mode flag, at chunk <paramref name="firstChunk"/>
+    /// of the whole input (a subtree's first chunk, or 0). Callers have validated their arguments.
+    /// </summary>
+    internal unsafe void Initialize(ReadOnlySpan<uint> key, uint flags, ulong firstChunk = 0)
     {
         fixed (void* pinned = &_status)
         {
             MemoryMarshal.AsBytes(key[..8]).CopyTo(_key.AsSpan());
             _flags = flags;
+            _firstChunk = firstChunk;
             Restart();
         }
     }
 
     /// <summary>Absorbs <paramref name="input"/>.</summary>
     /// <param name="input">The next bytes of the message.</param>
+    /// <exception cref="ArgumentException">The state hashes a subtree (<see cref="Blake3Subtree.CreateHasher"/>) and <paramref name="input"/> would take it past <see cref="Blake3Subtree.MaxSubtreeLength"/>; nothing was absorbed.</exception>
     /// <exception cref="InvalidOperationException">The state is <see langword="default"/> or has been finished.</exception>
     public void Update(ReadOnlySpan<byte> input) => Update(input, 1);
 
@@ -58,6 +66,7 @@ public struct Blake3HashState
     /// <param name="input">The next bytes of the message.</param>
     /// <param name="maxDegreeOfParallelism">1 for the calling thread only, -1 for as many as there are processors, or a number of threads.</param>
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="maxDegreeOfParallelism"/> is 0 or below -1.</exception>
+    /// <exception cref="ArgumentException">The state hashes a subtree (<see cref="Blake3Subtree.CreateHasher"/>) and <paramref name="input"/> would take it past <see cref="Blake3Subtree.MaxSubtreeLength"/>; nothing was absorbed.</exception>
     /// <exception cref="InvalidOperationException">The state is <see langword="default"/> or has been finished.</exception>
     public unsafe void Update(ReadOnlySpan<byte> input, int maxDegreeOfParallelism)
     {
@@ -65,6 +74,11 @@ public struct Blake3HashState
         fixed (void* pinned = &_status)
         {
             ThrowIfNotActive();
+            if (_firstChunk != 0)
+            {
+                CheckSubtreeRoom(input.Length, nameof(input));
+            }
+
             Span<byte> cv = stackalloc byte[32];
             while (!input.IsEmpty)
             {
@@ -75,12 +89,15 @@ public struct Blake3HashState
                     FinishChunk(cv);
                 }
 
-                if (ChunkLength == 0 && input.Length > Blake3Constants.ChunkLength)
+                // Whole chunks as one subtree, a power of two of them that the chunks so far are a
+                // multiple of, so that the subtree is a node of the final tree. At least one byte is
+                // kept for the chunk state, which may hold the root, except in a subtree after the
+                // first chunk, which never does: there the whole chunks go to the lanes at once (a
+                // 16 KiB subtree in one group of 16, not 8 + 4 + 2 + 1 chunks and one alone).
+                int wholeChunks = (_firstChunk != 0 ? input.Length : input.Length - 1) / Blake3Constants.ChunkLength;
+                if (ChunkLength == 0 && wholeChunks > 0)
                 {
-                    // Whole chunks as one subtree, keeping at least one byte for the chunk state:
-                    // a power of two of them that the chunks so far are a multiple of, so the
-                    // subtree is a node of the final tree.
-                    int chunks = Blake3Tree.LargestPowerOfTwo((input.Length - 1) / Blake3Constants.ChunkLength);
+                    int chunks = Blake3Tree.LargestPowerOfTwo(wholeChunks);
                     while ((_chunkCounter & (ulong)(chunks - 1)) != 0)
                     {
                         chunks /= 2;
@@ -99,8 +116,9 @@ public struct Blake3HashState
                 input = input[take..];
             }
 
-            // The chunk state holds at least one byte now, so the subtrees before it are complete:
-            // merged here, the root computation can put the chunk on top of the stack directly.
+            // The subtrees before the chunk state are complete (it holds at least one byte, or, in
+            // a subtree after the first chunk, is empty): merged here, the root computation can put
+            // the chunk on top of the stack directly.
             MergeStack();
             CryptographicOperations.ZeroMemory(cv);
         }
@@ -109,11 +127,12 @@ public struct Blake3HashState
     /// <summary>Writes <c>destination.Length</c> bytes of output (32 is the standard hash) and erases the state.</summary>
     /// <param name="destination">Receives the output; 1 byte or more.</param>
     /// <exception cref="ArgumentException"><paramref name="destination"/> is empty; nothing was written and the state is unchanged.</exception>
-    /// <exception cref="InvalidOperationException">The state is <see langword="default"/> or has been finished.</exception>
+    /// <exception cref="InvalidOperationException">The state is <see langword="default"/> or has been finished, or hashes a subtree at a nonzero offset (which has no root output: use <see cref="FinishSubtree"/>).</exception>
     public void Finish(Span<byte> destination)
     {
         Blake3.CheckDestination(destination.Length, nameof(destination));
         ThrowIfNotActive();
+        ThrowIfSubtree();
         Blake3Output root = default;
         RootOutput(ref root);
         root.WriteRootBytes(0, destination);
@@ -124,7 +143,7 @@ public struct Blake3HashState
 
     /// <summary>Returns the 32-byte hash and erases the state.</summary>
     /// <returns>The 32-byte BLAKE3 output.</returns>
-    /// <exception cref="InvalidOperationException">The state is <see langword="default"/> or has been finished.</exception>
+    /// <exception cref="InvalidOperationException">The state is <see langword="default"/> or has been finished, or hashes a subtree at a nonzero offset.</exception>
     public byte[] Finish()
     {
         byte[] hash = new byte[Blake3.DefaultOutputLength];
@@ -137,15 +156,73 @@ public struct Blake3HashState
     /// state stays usable: more input can follow, and a later reader sees it.
     /// </summary>
     /// <returns>A reader positioned at byte 0; dispose it to erase what it holds.</returns>
-    /// <exception cref="InvalidOperationException">The state is <see langword="default"/> or has been finished.</exception>
+    /// <exception cref="InvalidOperationException">The state is <see langword="default"/> or has been finished, or hashes a subtree at a nonzero offset.</exception>
     public readonly Blake3OutputReader CreateOutputReader()
     {
         ThrowIfNotActive();
+        ThrowIfSubtree();
         var reader = new Blake3OutputReader();
         Blake3HashState copy = this;
         copy.RootOutput(ref reader.Root);
         copy.Clear();
         return reader;
+    }
+
+    /// <summary>
+    /// Writes the 32-byte chaining value of the subtree hashed so far (its non-root hash, for
+    /// <see cref="Blake3Subtree.Merge"/> and <see cref="Blake3Subtree.MergeRoot(Blake3Mode, ReadOnlySpan{byte}, ReadOnlySpan{byte}, Span{byte})"/>)
+    /// and erases the state. The state comes from <see cref="Blake3Subtree.CreateHasher"/>, or from
+    /// <see cref="Blake3.CreateIncrementalHasher()"/> and its overloads for a subtree at offset 0.
+    /// </summary>
+    /// <remarks>
+    /// A subtree at offset 0 is always a left child: a whole power-of-two number of chunks (1024,
+    /// 2048, 4096, ... bytes). Any other input from offset 0 is the whole input, whose hash is its
+    /// root: <see cref="Finish(Span{byte})"/> gives that.
+    /// </remarks>
+    /// <param name="chainingValue">Receives the chaining value: exactly 32 bytes.</param>
+    /// <exception cref="ArgumentException"><paramref name="chainingValue"/> is not 32 bytes long; nothing was written and the state is unchanged.</exception>
+    /// <exception cref="InvalidOperationException">
+    /// The state is <see langword="default"/> or has been finished; or it has absorbed no input (no
+    /// subtree is empty); or it starts at offset 0 and its input is not a power-of-two number of
+    /// whole chunks. Nothing was written and the state is unchanged.
+    /// </exception>
+    public unsafe void FinishSubtree(Span<byte> chainingValue)
+    {
+        Blake3Subtree.CheckChainingValue(chainingValue.Length, nameof(chainingValue));
+        ThrowIfNotActive();
+        ulong chunks = _chunkCounter - _firstChunk;
+        if (chunks == 0 && ChunkLength == 0)
+        {
+            throw new InvalidOperationException("This BLAKE3 subtree hasher has absorbed no input: no subtree is empty. Nothing was written.");
+        }
+
+        // Whole chunks, counting the full one the chunk state keeps until more input follows.
+        ulong whole = ChunkLength == Blake3Constants.ChunkLength ? chunks + 1 : chunks;
+        if (_firstChunk == 0 && (ChunkLength % Blake3Constants.ChunkLength != 0 || (whole & (whole - 1)) != 0))
+        {
+            throw new InvalidOperationException(
+                $"A subtree at offset 0 is a power-of-two number of whole chunks (1024, 2048, 4096, ... bytes); this one holds {(chunks * Blake3Constants.ChunkLength) + (ulong)ChunkLength} bytes. " +
+                "Input that length from offset 0 is the whole input, whose hash is the root: call Finish. Nothing was written.");
+        }
+
+        if (ChunkLength == 0 && _stackLength == 1)
+        {
+            // A subtree after the first chunk whose whole chunks merged into one value: that is its chaining value.
+            fixed (void* pinned = &_status)
+            {
+                _stack.AsSpan()[..Blake3Constants.ChainingValueLength].CopyTo(chainingValue);
+            }
+        }
+        else
+        {
+            Blake3Output node = default;
+            RootOutput(ref node);
+            node.WriteChainingValue(chainingValue);
+            node.Erase();
+        }
+
+        Clear();
+        _status = HashStatus.Finished;
     }
 
     /// <summary>Discards the input so far; the key and mode stay.</summary>
@@ -156,6 +233,22 @@ public struct Blake3HashState
         {
             ThrowIfNotActive();
             Restart();
+        }
+    }
+
+    /// <summary>Refuses input that would take a subtree past its largest length (callers pin the state).</summary>
+    private readonly void CheckSubtreeRoom(int length, string paramName)
+    {
+        // The first chunk is a multiple of the subtree's largest chunk count, its lowest set bit.
+        ulong maxChunks = _firstChunk & (0 - _firstChunk);
+        ulong absorbed = ((_chunkCounter - _firstChunk) * Blake3Constants.ChunkLength) + (ulong)ChunkLength;
+        ulong room = (maxChunks * Blake3Constants.ChunkLength) - absorbed;
+        if ((ulong)length > room)
+        {
+            throw new ArgumentException(
+                $"The subtree starting at byte {_firstChunk * Blake3Constants.ChunkLength} holds at most {maxChunks * Blake3Constants.ChunkLength} bytes (Blake3Subtree.MaxSubtreeLength); " +
+                $"{absorbed} are hashed and {length} more would pass that. Nothing was absorbed.",
+                paramName);
         }
     }
 
@@ -179,7 +272,7 @@ public struct Blake3HashState
         Words(_key.AsSpan()).CopyTo(Words(_chunkCv.AsSpan()));
         _block.AsSpan().Clear();
         _stack.AsSpan().Clear();
-        _chunkCounter = 0;
+        _chunkCounter = _firstChunk;
         _blockLength = 0;
         _blocksCompressed = 0;
         _stackLength = 0;
@@ -236,7 +329,8 @@ public struct Blake3HashState
     }
 
     /// <summary>
-    /// Merges the stack down to one entry per set bit of the chunk count before the current chunk:
+    /// Merges the stack down to one entry per set bit of the count of chunks before the current one
+    /// (counted from the first chunk: a subtree's first is a multiple of its largest size):
     /// one chaining value per complete power-of-two subtree. Merging waits until more input is known
     /// to follow (a push, or the end of an update that leaves bytes in the chunk state), since the
     /// last parents must be finished as the root.
@@ -245,7 +339,7 @@ public struct Blake3HashState
     private void MergeStack()
     {
         Span<byte> stack = _stack.AsSpan();
-        int keep = System.Numerics.BitOperations.PopCount(_chunkCounter);
+        int keep = System.Numerics.BitOperations.PopCount(_chunkCounter - _firstChunk);
         while (_stackLength > keep)
         {
             Span<byte> pair = stack.Slice((_stackLength - 2) * 32, 64);
@@ -281,6 +375,14 @@ public struct Blake3HashState
             }
 
             CryptographicOperations.ZeroMemory(children);
+        }
+    }
+
+    private readonly void ThrowIfSubtree()
+    {
+        if (_firstChunk != 0)
+        {
+            throw new InvalidOperationException("This BLAKE3 state hashes a subtree that starts after the input's first chunk: it has no root output. Call FinishSubtree for its chaining value and merge it with Blake3Subtree.");
         }
     }
 

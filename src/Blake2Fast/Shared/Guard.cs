@@ -81,14 +81,19 @@ internal static class Guard
     /// <summary>The shape of a <c>HashTree</c> call: leaves of at least one byte, and -1 or a positive number of threads.</summary>
     public static void TreeShape(long leafLength, int maxDegreeOfParallelism, string leafLengthName, string maxDegreeOfParallelismName)
     {
-        if (leafLength < 1 || leafLength > uint.MaxValue)
-        {
-            throw new ArgumentOutOfRangeException(leafLengthName, leafLength, $"The leaf length must be between 1 and {uint.MaxValue} bytes; {leafLength} was given.");
-        }
-
+        LeafLength(leafLength, leafLengthName);
         if (maxDegreeOfParallelism == 0 || maxDegreeOfParallelism < -1)
         {
             throw new ArgumentOutOfRangeException(maxDegreeOfParallelismName, maxDegreeOfParallelism, $"The maximum degree of parallelism must be -1 (as many threads as help) or at least 1; {maxDegreeOfParallelism} was given.");
+        }
+    }
+
+    /// <summary>A tree's leaf length: 1 byte to what the parameter block holds.</summary>
+    public static void LeafLength(long leafLength, string paramName)
+    {
+        if (leafLength < 1 || leafLength > uint.MaxValue)
+        {
+            throw new ArgumentOutOfRangeException(paramName, leafLength, $"The leaf length must be between 1 and {uint.MaxValue} bytes; {leafLength} was given.");
         }
     }
 

@@ -18,6 +18,8 @@ internal readonly struct Blake2bVariant : IBlake2ManyVariant
 
     public int WordLength => 8;
 
+    public ulong MaxNodeOffset => ulong.MaxValue;
+
     public Blake2ManyKernel DefaultManyKernel => Blake2bManyKernels.Best;
 
     public int Lanes(Blake2ManyKernel kernel) => Blake2bManyKernels.Lanes(kernel);

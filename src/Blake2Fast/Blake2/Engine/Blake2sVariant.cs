@@ -18,6 +18,8 @@ internal readonly struct Blake2sVariant : IBlake2ManyVariant
 
     public int WordLength => 4;
 
+    public ulong MaxNodeOffset => Blake2sParameters.MaxNodeOffset;
+
     public Blake2ManyKernel DefaultManyKernel => Blake2sManyKernels.Best;
 
     public int Lanes(Blake2ManyKernel kernel) => Blake2sManyKernels.Lanes(kernel);

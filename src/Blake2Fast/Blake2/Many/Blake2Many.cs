@@ -64,6 +64,32 @@ internal readonly ref struct Blake2MessageList
     /// <summary>A packed message's length: the stride, except for a short (or empty) last leaf.</summary>
     private int PackedLength(int index) => Math.Min(_stride, _packed.Length - (index * _stride));
 
+    /// <summary>
+    /// Where a <c>HashMany</c> writes its outputs: <paramref name="destination"/> itself, or, when a
+    /// message shares memory with it, a rented buffer (<paramref name="separate"/>) of its length, so
+    /// that no output overwrites a message not yet read (or, with <paramref name="otherInputsOverlap"/>, another input the hashing reads again); <see cref="CopyOutputs"/> then moves them.
+    /// </summary>
+    /// <remarks>
+    /// No try/finally around the hash between the two: after the arguments are checked, hashing
+    /// cannot fail (a failure would be a bug, and the rented buffer would then go to the collector).
+    /// </remarks>
+    public Span<byte> OutputBuffer(Span<byte> destination, out byte[]? separate, bool otherInputsOverlap = false)
+    {
+        separate = otherInputsOverlap || Overlaps(destination) ? ArrayPool<byte>.Shared.Rent(destination.Length) : null;
+        return separate is null ? destination : separate.AsSpan(0, destination.Length);
+    }
+
+    /// <summary>Copies the outputs from <see cref="OutputBuffer"/>'s separate buffer (if there was one) to <paramref name="destination"/>, then erases and returns the buffer.</summary>
+    public static void CopyOutputs(byte[]? separate, Span<byte> destination)
+    {
+        if (separate is not null)
+        {
+            separate.AsSpan(0, destination.Length).CopyTo(destination);
+            CryptographicOperations.ZeroMemory(separate.AsSpan(0, destination.Length));
+            ArrayPool<byte>.Shared.Return(separate);
+        }
+    }
+
     /// <summary>Whether any message shares memory with <paramref name="destination"/>.</summary>
     public bool Overlaps(ReadOnlySpan<byte> destination)
     {
@@ -113,26 +139,13 @@ internal static class Blake2Many<TVariant> where TVariant : struct, IBlake2ManyV
             Guard.ThrowManyDestination(destination.Length, messages.Count, settings.DigestLength, destinationName);
         }
 
-        Blake2ManyKernel kernel = default(TVariant).DefaultManyKernel;
         // Each message's hash reads the key, salt and personalization again (those finished one at a
         // time start from the settings), so they must not change under the digests written before.
-        if (!messages.Overlaps(destination) && !settings.Key.Overlaps(destination) && !settings.Salt.Overlaps(destination) && !settings.Personalization.Overlaps(destination))
-        {
-            return Hash(settings, messages, destination, kernel);
-        }
-
-        byte[] separate = ArrayPool<byte>.Shared.Rent(destination.Length);
-        try
-        {
-            Hash(settings, messages, separate.AsSpan(0, destination.Length), kernel);
-            separate.AsSpan(0, destination.Length).CopyTo(destination);
-            return destination.Length;
-        }
-        finally
-        {
-            CryptographicOperations.ZeroMemory(separate.AsSpan(0, destination.Length));
-            ArrayPool<byte>.Shared.Return(separate);
-        }
+        bool parametersOverlap = settings.Key.Overlaps(destination) || settings.Salt.Overlaps(destination) || settings.Personalization.Overlaps(destination);
+        Span<byte> output = messages.OutputBuffer(destination, out byte[]? separate, parametersOverlap);
+        Hash(settings, messages, output, default(TVariant).DefaultManyKernel);
+        Blake2MessageList.CopyOutputs(separate, destination);
+        return destination.Length;
     }
 
     /// <summary>

@@ -9,6 +9,9 @@ internal interface IBlake2ManyVariant : IBlake2Variant
     /// <summary>Bytes per state word (8 or 4).</summary>
     int WordLength { get; }
 
+    /// <summary>The largest node offset the parameter block holds: 2^64 - 1 (BLAKE2b) or 2^48 - 1 (BLAKE2s).</summary>
+    ulong MaxNodeOffset { get; }
+
     /// <summary>The <c>HashMany</c> kernel the dispatcher picks on this machine.</summary>
     Blake2ManyKernel DefaultManyKernel { get; }
 

@@ -138,6 +138,57 @@ public static partial class Blake2b
         return AsyncResults.Then(HashTreeAsync(source, leafLength, digest, maxDegreeOfParallelism, cancellationToken), digest);
     }
 
+    /// <summary>
+    /// Computes the digest of one leaf of the BLAKE2b tree with unlimited fanout that
+    /// <see cref="HashTree(ReadOnlySpan{byte}, int, Span{byte}, int)"/> builds: leaf
+    /// <paramref name="leafIndex"/>, bytes <c>[leafIndex * leafLength, (leafIndex + 1) * leafLength)</c>
+    /// of the whole input, hashed apart from the others (on another thread or machine, or as it arrives).
+    /// </summary>
+    /// <remarks>
+    /// The leaf's digests, in order, go to <see cref="HashTreeRoot"/> or a
+    /// <see cref="CreateTreeRootHasher"/> for the tree's digest, which equals <c>HashTree</c>'s. Every
+    /// leaf holds exactly <paramref name="leafLength"/> bytes but the last, which holds 1 to
+    /// <paramref name="leafLength"/>; an empty input has one leaf, empty, index 0 and last.
+    /// </remarks>
+    /// <param name="leaf">The leaf's bytes.</param>
+    /// <param name="leafIndex">The leaf's number from 0 (its node offset).</param>
+    /// <param name="leafLength">The tree's leaf length in bytes, at least 1.</param>
+    /// <param name="isLastLeaf">Whether this is the input's last leaf (it sets the last-node flag).</param>
+    /// <param name="destination">Receives the digest; its length (1 to 64 bytes) is the digest length of every node of the tree.</param>
+    /// <returns>The number of bytes written: <c>destination.Length</c>.</returns>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="leafLength"/> is less than 1, or <paramref name="leafIndex"/> is negative; nothing was written.</exception>
+    /// <exception cref="ArgumentException">
+    /// <paramref name="leaf"/> is longer than <paramref name="leafLength"/>, shorter than it but not
+    /// the last leaf, or empty but not leaf 0; or <paramref name="destination"/> is empty or longer
+    /// than 64 bytes. Nothing was written.
+    /// </exception>
+    public static int HashTreeLeaf(ReadOnlySpan<byte> leaf, long leafIndex, int leafLength, bool isLastLeaf, Span<byte> destination) =>
+        Tree.HashLeaf(leaf, leafIndex, leafLength, isLastLeaf, destination);
+
+    /// <summary>
+    /// Computes the digest of the BLAKE2b tree with unlimited fanout from its leaves' digests
+    /// (<see cref="HashTreeLeaf"/>), in leaf order: what <see cref="HashTree(ReadOnlySpan{byte}, int, Span{byte}, int)"/> gives for the whole input.
+    /// </summary>
+    /// <param name="leafDigests">Every leaf's digest, back to back in leaf order: a non-zero multiple of <c>destination.Length</c> bytes.</param>
+    /// <param name="leafLength">The tree's leaf length in bytes, at least 1 (it is in every node's parameters).</param>
+    /// <param name="destination">Receives the digest; its length (1 to 64 bytes) is the digest length of every node.</param>
+    /// <returns>The number of bytes written: <c>destination.Length</c>.</returns>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="leafLength"/> is less than 1; nothing was written.</exception>
+    /// <exception cref="ArgumentException"><paramref name="destination"/> is empty or longer than 64 bytes, or <paramref name="leafDigests"/> is empty or not a multiple of its length; nothing was written.</exception>
+    public static int HashTreeRoot(ReadOnlySpan<byte> leafDigests, int leafLength, Span<byte> destination) =>
+        Tree.HashRoot(leafDigests, leafLength, destination);
+
+    /// <summary>
+    /// Creates a hasher of the BLAKE2b tree's root for leaf digests (<see cref="HashTreeLeaf"/>)
+    /// that arrive one at a time, in leaf order; its digest equals <see cref="HashTree(ReadOnlySpan{byte}, int, Span{byte}, int)"/>'s.
+    /// </summary>
+    /// <param name="leafLength">The tree's leaf length in bytes, at least 1.</param>
+    /// <param name="digestLength">The digest length of every node, 1 to 64 bytes.</param>
+    /// <returns>A new root hasher; dispose it if it is not finished.</returns>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="leafLength"/> is less than 1, or <paramref name="digestLength"/> is outside 1..64.</exception>
+    public static Blake2TreeRootHasher CreateTreeRootHasher(int leafLength, int digestLength = DefaultDigestLength) =>
+        Tree.CreateRootHasher(leafLength, digestLength);
+
     private static void CheckTree(int leafLength, int destinationLength, int maxDegreeOfParallelism)
     {
         Guard.TreeShape(leafLength, maxDegreeOfParallelism, nameof(leafLength), nameof(maxDegreeOfParallelism));

@@ -138,6 +138,40 @@ public static partial class Blake2s
         return AsyncResults.Then(HashTreeAsync(source, leafLength, digest, maxDegreeOfParallelism, cancellationToken), digest);
     }
 
+    /// <summary>A hasher of the BLAKE2s tree's root for leaf digests that arrive in leaf order, as <see cref="Blake2b.CreateTreeRootHasher"/> makes for BLAKE2b.</summary>
+    /// <param name="leafLength">The tree's leaf length in bytes, at least 1.</param>
+    /// <param name="digestLength">Every node's digest length, 1 to 32 bytes.</param>
+    /// <returns>A new root hasher; dispose it if it is not finished.</returns>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="leafLength"/> is less than 1, or <paramref name="digestLength"/> is outside 1..32.</exception>
+    public static Blake2TreeRootHasher CreateTreeRootHasher(int leafLength, int digestLength = DefaultDigestLength) =>
+        Tree.CreateRootHasher(leafLength, digestLength);
+
+    /// <summary>
+    /// Computes the digest of leaf <paramref name="leafIndex"/> of the BLAKE2s tree with unlimited
+    /// fanout, as <see cref="Blake2b.HashTreeLeaf"/> does for BLAKE2b (see there for the rules): its
+    /// digests, in leaf order, give <see cref="HashTreeRoot"/> the digest <see cref="HashTree(ReadOnlySpan{byte}, int, Span{byte}, int)"/> computes.
+    /// </summary>
+    /// <param name="leaf">The leaf's bytes: exactly <paramref name="leafLength"/>, or 1 to <paramref name="leafLength"/> for the last leaf (none for the only leaf of an empty input).</param>
+    /// <param name="leafIndex">The leaf's number from 0, its node offset: at most 2^48 - 1 in BLAKE2s.</param>
+    /// <param name="leafLength">The tree's leaf length in bytes, at least 1.</param>
+    /// <param name="isLastLeaf">Whether this is the input's last leaf.</param>
+    /// <param name="destination">Receives the digest; its length (1 to 32 bytes) is every node's digest length.</param>
+    /// <returns>The number of bytes written: <c>destination.Length</c>.</returns>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="leafLength"/> is less than 1, or <paramref name="leafIndex"/> is outside 0..2^48 - 1; nothing was written.</exception>
+    /// <exception cref="ArgumentException"><paramref name="leaf"/> breaks the rules above, or <paramref name="destination"/> is empty or longer than 32 bytes; nothing was written.</exception>
+    public static int HashTreeLeaf(ReadOnlySpan<byte> leaf, long leafIndex, int leafLength, bool isLastLeaf, Span<byte> destination) =>
+        Tree.HashLeaf(leaf, leafIndex, leafLength, isLastLeaf, destination);
+
+    /// <summary>The BLAKE2s tree's digest from its leaves' digests in leaf order, as <see cref="Blake2b.HashTreeRoot"/> computes BLAKE2b's.</summary>
+    /// <param name="leafDigests">Every leaf's digest (<see cref="HashTreeLeaf"/>), back to back: a non-zero multiple of <c>destination.Length</c> bytes.</param>
+    /// <param name="leafLength">The tree's leaf length in bytes, at least 1.</param>
+    /// <param name="destination">Receives the digest; its length (1 to 32 bytes) is every node's digest length.</param>
+    /// <returns>The number of bytes written: <c>destination.Length</c>.</returns>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="leafLength"/> is less than 1; nothing was written.</exception>
+    /// <exception cref="ArgumentException"><paramref name="destination"/> is empty or longer than 32 bytes, or <paramref name="leafDigests"/> is empty or not a multiple of its length; nothing was written.</exception>
+    public static int HashTreeRoot(ReadOnlySpan<byte> leafDigests, int leafLength, Span<byte> destination) =>
+        Tree.HashRoot(leafDigests, leafLength, destination);
+
     private static void CheckTree(int leafLength, int destinationLength, int maxDegreeOfParallelism)
     {
         Guard.TreeShape(leafLength, maxDegreeOfParallelism, nameof(leafLength), nameof(maxDegreeOfParallelism));

@@ -137,6 +137,49 @@ internal static partial class Blake3Kernels
         }
     }
 
+    /// <summary>
+    /// Messages of 0 to 1024 bytes, each the whole input of its own hash (one chunk, counter 0, its
+    /// last block compressed with CHUNK_END and ROOT): message i is at <c>i * <paramref name="laneStride"/></c>
+    /// of <paramref name="input"/>, zero-padded to whole blocks (the stride holds the longest
+    /// message's blocks), and is <paramref name="lengths"/>[i] bytes long. Writes 32 bytes per
+    /// message: with <paramref name="throughLastBlock"/> its 32-byte hash, without it the chaining
+    /// value that enters its last block (for outputs longer than 32 bytes, one output block each).
+    /// </summary>
+    public static void HashMessages(Blake3Kernel kernel, ReadOnlySpan<byte> input, int laneStride, ReadOnlySpan<int> lengths, ReadOnlySpan<uint> key, uint flags, bool throughLastBlock, Span<byte> outputs)
+    {
+        int done = HashMessagesVector(kernel, input, laneStride, lengths, key, flags, throughLastBlock, outputs);
+        if (done < lengths.Length)
+        {
+            HashMessagesAlone(kernel, input, laneStride, lengths, key, flags, throughLastBlock, outputs, done);
+        }
+    }
+
+    /// <summary>
+    /// <see cref="HashMessages(Blake3Kernel, ReadOnlySpan{byte}, int, ReadOnlySpan{int}, ReadOnlySpan{uint}, uint, bool, Span{byte})"/>
+    /// for the messages from <paramref name="first"/> on, which the lanes left (the last 0..3, or
+    /// all with the Scalar kernel): a compression at a time with the kernel's single-compression code.
+    /// </summary>
+    private static void HashMessagesAlone(Blake3Kernel kernel, ReadOnlySpan<byte> input, int laneStride, ReadOnlySpan<int> lengths, ReadOnlySpan<uint> key, uint flags, bool throughLastBlock, Span<byte> outputs, int first)
+    {
+        Span<uint> cv = stackalloc uint[8];
+        for (int i = first; i < lengths.Length; i++)
+        {
+            int blocks = Math.Max(1, (lengths[i] + Blake3Constants.BlockLength - 1) / Blake3Constants.BlockLength);
+            key[..8].CopyTo(cv);
+            for (int block = 0; block < (throughLastBlock ? blocks : blocks - 1); block++)
+            {
+                bool last = block == blocks - 1;
+                uint blockFlags = flags | (block == 0 ? Blake3Constants.ChunkStart : 0) | (last ? Blake3Constants.ChunkEnd | Blake3Constants.Root : 0);
+                uint length = last ? (uint)(lengths[i] - (block * Blake3Constants.BlockLength)) : Blake3Constants.BlockLength;
+                Compress(kernel, cv, input.Slice((i * laneStride) + (block * Blake3Constants.BlockLength), Blake3Constants.BlockLength), length, 0, blockFlags);
+            }
+
+            Blake3Scalar.StoreWords(cv, outputs.Slice(i * Blake3Constants.ChainingValueLength, Blake3Constants.ChainingValueLength));
+        }
+
+        CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes(cv));
+    }
+
     /// <summary>The engine's entry points: <see cref="Best"/>'s code for each.</summary>
     public static void Compress(Span<uint> chainingValue, ReadOnlySpan<byte> block, uint blockLength, ulong counter, uint flags) =>
         Compress(Best, chainingValue, block, blockLength, counter, flags);
@@ -176,6 +219,9 @@ internal static partial class Blake3Kernels
 
     /// <summary>Hashes what the vector kernels take (whole lane groups) and returns how many chunks that was (0 for Scalar); scalar does the rest.</summary>
     private static partial int HashChunksVector(Blake3Kernel kernel, ReadOnlySpan<byte> input, ReadOnlySpan<uint> key, ulong firstCounter, uint flags, Span<byte> chainingValues);
+
+    /// <summary>As <see cref="HashChunksVector"/>, for <see cref="HashMessages"/>: whole groups of lanes, the rest left to scalar.</summary>
+    private static partial int HashMessagesVector(Blake3Kernel kernel, ReadOnlySpan<byte> input, int laneStride, ReadOnlySpan<int> lengths, ReadOnlySpan<uint> key, uint flags, bool throughLastBlock, Span<byte> outputs);
 
     /// <summary>As <see cref="HashChunksVector"/>, for parents.</summary>
     private static partial int HashParentsVector(Blake3Kernel kernel, ReadOnlySpan<byte> childChainingValues, ReadOnlySpan<uint> key, uint flags, Span<byte> chainingValues);

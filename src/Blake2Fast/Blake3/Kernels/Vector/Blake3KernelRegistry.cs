@@ -127,6 +127,44 @@ internal static partial class Blake3Kernels
             childChainingValues.Slice(done * Blake3Constants.BlockLength), key, flags, chainingValues.Slice(done * Blake3Constants.ChainingValueLength));
     }
 
+    private static partial int HashMessagesVector(Blake3Kernel kernel, ReadOnlySpan<byte> input, int laneStride, ReadOnlySpan<int> lengths, ReadOnlySpan<uint> key, uint flags, bool throughLastBlock, Span<byte> outputs)
+    {
+        // Group by group, the widest the kernel has that the messages left still fill: 16 lanes
+        // (AVX-512), then 8 (with AVX-512's rotations, or AVX2's), then 4; scalar takes the last 0..3.
+        int done = 0;
+        while (true)
+        {
+            int left = lengths.Length - done;
+            ReadOnlySpan<byte> lanes = input.Slice(Math.Min(input.Length, done * laneStride));
+            ReadOnlySpan<int> laneLengths = lengths.Slice(done);
+            Span<byte> laneOutputs = outputs.Slice(done * Blake3Constants.ChainingValueLength);
+            if (kernel == Blake3Kernel.Vector512 && left >= 16)
+            {
+                Lanes512.HashMessages(lanes, laneStride, laneLengths, key, flags, throughLastBlock, laneOutputs);
+                done += 16;
+            }
+            else if (kernel == Blake3Kernel.Vector512 && left >= 8)
+            {
+                Lanes256Vl.HashMessages(lanes, laneStride, laneLengths, key, flags, throughLastBlock, laneOutputs);
+                done += 8;
+            }
+            else if (kernel == Blake3Kernel.Vector256 && left >= 8)
+            {
+                Lanes256.HashMessages(lanes, laneStride, laneLengths, key, flags, throughLastBlock, laneOutputs);
+                done += 8;
+            }
+            else if (kernel != Blake3Kernel.Scalar && left >= 4)
+            {
+                Lanes128.HashMessages(lanes, laneStride, laneLengths, key, flags, throughLastBlock, laneOutputs);
+                done += 4;
+            }
+            else
+            {
+                return done;
+            }
+        }
+    }
+
     private static RowKernel RowIsa(Blake3Kernel kernel) => kernel switch
     {
         Blake3Kernel.Vector512 => RowKernel.Avx512,
