@@ -138,7 +138,7 @@ public sealed class BaoDecoderStreamTests
             using Stream decoder = Bao.CreateDecoder(source, Hash);
             using var cancel = new CancellationTokenSource();
             Task<int> read = decoder.ReadAsync(new byte[100], 0, 100, cancel.Token);
-            await source.Stalled.WaitAsync(TestContext.Current.CancellationToken);
+            Assert.True(await source.Stalled.WaitAsync(TimeSpan.FromMinutes(1), TestContext.Current.CancellationToken));
             await cancel.CancelAsync();
             await Assert.ThrowsAnyAsync<OperationCanceledException>(() => read);
             if (seekable)
@@ -249,5 +249,9 @@ public sealed class BaoDecoderStreamTests
 
             return Read(buffer.Span);
         }
+
+        // The netstandard2.0 build's decoder reads through this overload (its Stream has no other).
+        public override Task<int> ReadAsync(byte[] buffer, int offset, int count, CancellationToken cancellationToken) =>
+            ReadAsync(buffer.AsMemory(offset, count), cancellationToken).AsTask();
     }
 }
