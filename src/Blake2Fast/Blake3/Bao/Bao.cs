@@ -96,6 +96,34 @@ public static class Bao
         EncodeArray(input, hash, outboard: true, maxDegreeOfParallelism);
 
     /// <summary>
+    /// Encodes <paramref name="input"/> into a combined encoding written to <paramref name="destination"/>,
+    /// on up to <paramref name="maxDegreeOfParallelism"/> threads; nothing is allocated.
+    /// </summary>
+    /// <param name="input">The data.</param>
+    /// <param name="destination">Receives the encoding: at least <see cref="EncodedLength"/> bytes; it must not overlap <paramref name="input"/> or <paramref name="hash"/>.</param>
+    /// <param name="hash">Receives the 32-byte root hash.</param>
+    /// <param name="maxDegreeOfParallelism">1 for the calling thread only, -1 for as many threads as there are processors, or a number of threads.</param>
+    /// <returns>The number of bytes written, <see cref="EncodedLength"/> of the input's length.</returns>
+    /// <exception cref="ArgumentException"><paramref name="hash"/> is not 32 bytes, or <paramref name="destination"/> is too short or overlaps another argument; nothing was written.</exception>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="maxDegreeOfParallelism"/> is 0 or below -1.</exception>
+    public static int Encode(ReadOnlySpan<byte> input, Span<byte> destination, Span<byte> hash, int maxDegreeOfParallelism) =>
+        EncodeSpan(input, destination, hash, outboard: false, maxDegreeOfParallelism);
+
+    /// <summary>
+    /// Encodes <paramref name="input"/> into an outboard encoding written to <paramref name="destination"/>,
+    /// on up to <paramref name="maxDegreeOfParallelism"/> threads; nothing is allocated.
+    /// </summary>
+    /// <param name="input">The data.</param>
+    /// <param name="destination">Receives the outboard encoding: at least <see cref="OutboardLength"/> bytes; it must not overlap <paramref name="input"/> or <paramref name="hash"/>.</param>
+    /// <param name="hash">Receives the 32-byte root hash.</param>
+    /// <param name="maxDegreeOfParallelism">1 for the calling thread only, -1 for as many threads as there are processors, or a number of threads.</param>
+    /// <returns>The number of bytes written, <see cref="OutboardLength"/> of the input's length.</returns>
+    /// <exception cref="ArgumentException"><paramref name="hash"/> is not 32 bytes, or <paramref name="destination"/> is too short or overlaps another argument; nothing was written.</exception>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="maxDegreeOfParallelism"/> is 0 or below -1.</exception>
+    public static int EncodeOutboard(ReadOnlySpan<byte> input, Span<byte> destination, Span<byte> hash, int maxDegreeOfParallelism) =>
+        EncodeSpan(input, destination, hash, outboard: true, maxDegreeOfParallelism);
+
+    /// <summary>
     /// Encodes the rest of <paramref name="input"/> into a combined encoding written at
     /// <paramref name="output"/>'s position, in memory bounded whatever the input's length.
     /// </summary>
@@ -152,11 +180,33 @@ public static class Bao
     {
         CheckHash(hash.Length, nameof(hash));
         int degree = Blake3.Degree(maxDegreeOfParallelism);
-        ulong length = Header(encoded);
-        ReadOnlySpan<byte> tree = Part(encoded, BaoLayout.HeaderLength, new BaoLayout(false).TreeLength(length));
-        byte[] content = new byte[length];
+        ReadOnlySpan<byte> tree = Tree(encoded, outboard: false, out ulong length);
+        byte[] content = OutputArrays.Uninitialized((int)length);
         Verify(content, tree, hash, outboard: false, degree);
         return content;
+    }
+
+    /// <summary>
+    /// Decodes a combined encoding into <paramref name="destination"/> on up to
+    /// <paramref name="maxDegreeOfParallelism"/> threads; nothing is allocated.
+    /// </summary>
+    /// <param name="encoded">The encoding; bytes after its end are ignored.</param>
+    /// <param name="hash">The 32-byte root hash.</param>
+    /// <param name="destination">Receives the data: at least as long as the encoding's header says; it must not overlap <paramref name="encoded"/>. On a mismatch, what was written is erased.</param>
+    /// <param name="maxDegreeOfParallelism">1 for the calling thread only, -1 for as many threads as there are processors, or a number of threads.</param>
+    /// <returns>The length of the data written.</returns>
+    /// <exception cref="ArgumentException"><paramref name="hash"/> is not 32 bytes, or <paramref name="destination"/> is shorter than the data or overlaps <paramref name="encoded"/>.</exception>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="maxDegreeOfParallelism"/> is 0 or below -1.</exception>
+    /// <exception cref="BaoVerificationException">The encoding does not match <paramref name="hash"/>.</exception>
+    /// <exception cref="EndOfStreamException"><paramref name="encoded"/> is shorter than its header says.</exception>
+    public static int Decode(ReadOnlySpan<byte> encoded, ReadOnlySpan<byte> hash, Span<byte> destination, int maxDegreeOfParallelism)
+    {
+        CheckHash(hash.Length, nameof(hash));
+        int degree = Blake3.Degree(maxDegreeOfParallelism);
+        ReadOnlySpan<byte> tree = Tree(encoded, outboard: false, out ulong length);
+        Span<byte> content = Destination(destination, length, encoded);
+        Verify(content, tree, hash, outboard: false, degree);
+        return content.Length;
     }
 
     /// <summary>Decodes data kept beside its outboard encoding: checks <paramref name="input"/> against the tree and <paramref name="hash"/>.</summary>
@@ -184,14 +234,41 @@ public static class Bao
     {
         CheckHash(hash.Length, nameof(hash));
         int degree = Blake3.Degree(maxDegreeOfParallelism);
-        ulong length = Header(outboard);
-        ReadOnlySpan<byte> tree = Part(outboard, BaoLayout.HeaderLength, new BaoLayout(true).TreeLength(length));
+        ReadOnlySpan<byte> tree = Tree(outboard, outboard: true, out ulong length);
+        ReadOnlySpan<byte> data = Part(input, 0, length);
+        byte[] content = OutputArrays.Uninitialized(data.Length);
 
         // The copy is what gets verified and returned, so a caller's buffer that changes meanwhile
         // cannot slip unverified bytes into the result.
-        byte[] content = Part(input, 0, length).ToArray();
+        data.CopyTo(content);
         Verify(content, tree, hash, outboard: true, degree);
         return content;
+    }
+
+    /// <summary>
+    /// Decodes data kept beside its outboard encoding into <paramref name="destination"/> (a verified
+    /// copy of it) on up to <paramref name="maxDegreeOfParallelism"/> threads; nothing is allocated.
+    /// </summary>
+    /// <param name="input">The data; bytes after the length in the outboard header are ignored.</param>
+    /// <param name="outboard">The outboard encoding.</param>
+    /// <param name="hash">The 32-byte root hash.</param>
+    /// <param name="destination">Receives the verified copy: at least as long as the outboard header says; it must not overlap <paramref name="input"/> or <paramref name="outboard"/>. On a mismatch, what was written is erased.</param>
+    /// <param name="maxDegreeOfParallelism">1 for the calling thread only, -1 for as many threads as there are processors, or a number of threads.</param>
+    /// <returns>The length of the data written.</returns>
+    /// <exception cref="ArgumentException"><paramref name="hash"/> is not 32 bytes, or <paramref name="destination"/> is shorter than the data or overlaps another argument.</exception>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="maxDegreeOfParallelism"/> is 0 or below -1.</exception>
+    /// <exception cref="BaoVerificationException">The data or the tree does not match <paramref name="hash"/>.</exception>
+    /// <exception cref="EndOfStreamException"><paramref name="outboard"/> or <paramref name="input"/> is shorter than the outboard header says.</exception>
+    public static int DecodeOutboard(ReadOnlySpan<byte> input, ReadOnlySpan<byte> outboard, ReadOnlySpan<byte> hash, Span<byte> destination, int maxDegreeOfParallelism)
+    {
+        CheckHash(hash.Length, nameof(hash));
+        int degree = Blake3.Degree(maxDegreeOfParallelism);
+        ReadOnlySpan<byte> tree = Tree(outboard, outboard: true, out ulong length);
+        ReadOnlySpan<byte> data = Part(input, 0, length);
+        Span<byte> content = Destination(destination, length, input, outboard);
+        data.CopyTo(content);
+        Verify(content, tree, hash, outboard: true, degree);
+        return content.Length;
     }
 
     /// <summary>
@@ -440,7 +517,7 @@ public static class Bao
         return BaoLayout.HeaderLength + (long)new BaoLayout(outboard).TreeLength((ulong)contentLength);
     }
 
-    private static unsafe byte[] EncodeArray(ReadOnlySpan<byte> input, Span<byte> hash, bool outboard, int maxDegreeOfParallelism)
+    private static byte[] EncodeArray(ReadOnlySpan<byte> input, Span<byte> hash, bool outboard, int maxDegreeOfParallelism)
     {
         CheckHash(hash.Length, nameof(hash));
         int degree = Blake3.Degree(maxDegreeOfParallelism);
@@ -450,20 +527,33 @@ public static class Bao
             throw new ArgumentException($"The encoding of {input.Length} bytes is {length} bytes, more than an array holds; encode to a stream instead. Nothing was written.", nameof(input));
         }
 
-        byte[] encoded = new byte[length];
+        byte[] encoded = OutputArrays.Uninitialized((int)length);
+        EncodeCore(input, encoded, hash, outboard, degree);
+        return encoded;
+    }
+
+    private static int EncodeSpan(ReadOnlySpan<byte> input, Span<byte> destination, Span<byte> hash, bool outboard, int maxDegreeOfParallelism)
+    {
+        CheckHash(hash.Length, nameof(hash));
+        int degree = Blake3.Degree(maxDegreeOfParallelism);
+        Span<byte> encoded = Destination(destination, (ulong)Length(input.Length, outboard), input, hash);
+        EncodeCore(input, encoded, hash, outboard, degree);
+        return encoded.Length;
+    }
+
+    /// <summary>Writes the header and the tree of <paramref name="input"/> to <paramref name="encoded"/> (exactly its encoding's length) and the root hash.</summary>
+    private static unsafe void EncodeCore(ReadOnlySpan<byte> input, Span<byte> encoded, Span<byte> hash, bool outboard, int degree)
+    {
         BaoLayout.WriteHeader((ulong)input.Length, encoded);
         fixed (byte* content = input)
-        fixed (byte* tree = encoded)
         {
             BaoTree.Root(
                 new Span<byte>(content, input.Length),
-                new Span<byte>(tree + BaoLayout.HeaderLength, encoded.Length - BaoLayout.HeaderLength),
+                encoded[BaoLayout.HeaderLength..],
                 new BaoTree.Mode(outboard, verify: false),
                 degree,
                 hash);
         }
-
-        return encoded;
     }
 
     private static void EncodeStream(Stream input, Stream output, Span<byte> hash, bool outboard, string outputName)
@@ -481,8 +571,8 @@ public static class Bao
         BaoStreamEncoder.Encode(input, output, outboard, hash);
     }
 
-    /// <summary>Verifies <paramref name="content"/> (filled from a combined tree, or already the outboard data) or throws.</summary>
-    private static unsafe void Verify(byte[] content, ReadOnlySpan<byte> tree, ReadOnlySpan<byte> hash, bool outboard, int degree)
+    /// <summary>Verifies <paramref name="content"/> (filled from a combined tree, or already the outboard data) or erases it and throws.</summary>
+    private static unsafe void Verify(Span<byte> content, ReadOnlySpan<byte> tree, ReadOnlySpan<byte> hash, bool outboard, int degree)
     {
         Span<byte> expected = stackalloc byte[HashLength];
         hash.CopyTo(expected);
@@ -497,6 +587,33 @@ public static class Bao
             CryptographicOperations.ZeroMemory(content);
             throw new BaoVerificationException("The Bao encoding does not match the hash.");
         }
+    }
+
+    /// <summary>The tree bytes of an encoding (combined or outboard) after its header, whose content length goes to <paramref name="length"/>.</summary>
+    private static ReadOnlySpan<byte> Tree(ReadOnlySpan<byte> encoded, bool outboard, out ulong length)
+    {
+        length = Header(encoded);
+        return Part(encoded, BaoLayout.HeaderLength, new BaoLayout(outboard).TreeLength(length));
+    }
+
+    /// <summary>
+    /// The first <paramref name="length"/> bytes of <paramref name="destination"/>, checked to exist and
+    /// to overlap none of the arguments that are read while it is written.
+    /// </summary>
+    private static Span<byte> Destination(Span<byte> destination, ulong length, ReadOnlySpan<byte> source, ReadOnlySpan<byte> other = default)
+    {
+        if ((ulong)destination.Length < length)
+        {
+            throw new ArgumentException($"The destination holds {destination.Length} bytes; {length} are needed. Nothing was written.", nameof(destination));
+        }
+
+        Span<byte> target = destination[..(int)length];
+        if (target.Overlaps(source) || target.Overlaps(other))
+        {
+            throw new ArgumentException("The destination overlaps an argument that is read while it is written. Nothing was written.", nameof(destination));
+        }
+
+        return target;
     }
 
     /// <summary>The content length in the header at the start of <paramref name="encoded"/>.</summary>

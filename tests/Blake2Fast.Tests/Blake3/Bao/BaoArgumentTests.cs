@@ -28,6 +28,10 @@ public sealed class BaoArgumentTests
         AssertHash(() => Bao.DecodeOutboard([], Encoded, hash));
         AssertHash(() => Bao.DecodeOutboard([], Encoded, hash, 1));
         AssertHash(() => Bao.DecodeSlice(Encoded, hash, 0, 1));
+        AssertHash(() => Bao.Encode([1, 2, 3], new byte[100], hash, 1));
+        AssertHash(() => Bao.EncodeOutboard([1, 2, 3], new byte[100], hash, 1));
+        AssertHash(() => Bao.Decode(Encoded, hash, new byte[3000], 1));
+        AssertHash(() => Bao.DecodeOutboard(new byte[3000], Bao.EncodeOutboard(new byte[3000], new byte[32]), hash, new byte[3000], 1));
 
         var input = new CountingStream([1, 2, 3]);
         var output = new MemoryStream();
@@ -38,6 +42,30 @@ public sealed class BaoArgumentTests
         AssertHash(() => Bao.CreateSliceDecoder(input, hash, 0, 0));
         Assert.Equal(0, input.Reads);
         Assert.Equal(0, output.Length);
+    }
+
+    [Fact]
+    public void Destinations_that_are_too_short_or_overlap_are_refused_before_anything_is_written()
+    {
+        byte[] input = new byte[3000];
+        byte[] hash = new byte[32];
+        byte[] encoded = Bao.Encode(input, hash);
+        byte[] outboard = Bao.EncodeOutboard(input, hash);
+        byte[] shortBuffer = new byte[encoded.Length - 1];
+        AssertDestination(() => Bao.Encode(input, shortBuffer, hash, 1));
+        AssertDestination(() => Bao.EncodeOutboard(input, shortBuffer.AsSpan(0, outboard.Length - 1), hash, 1));
+        AssertDestination(() => Bao.Decode(encoded, hash, shortBuffer.AsSpan(0, 2999), 1));
+        AssertDestination(() => Bao.DecodeOutboard(input, outboard, hash, shortBuffer.AsSpan(0, 2999), 1));
+        Assert.Equal(new byte[shortBuffer.Length], shortBuffer);
+
+        // Overlaps with what is read while the destination is written.
+        byte[] big = new byte[encoded.Length + 3000];
+        AssertDestination(() => Bao.Encode(big.AsSpan(0, 3000), big.AsSpan(100), hash, 1));
+        AssertDestination(() => Bao.Encode(input, big, big.AsSpan(10, 32), 1));
+        encoded.CopyTo(big, 0);
+        AssertDestination(() => Bao.Decode(big.AsSpan(0, encoded.Length), hash, big.AsSpan(encoded.Length - 10), 1));
+        AssertDestination(() => Bao.DecodeOutboard(input, outboard, hash, input, 1));
+        Assert.Equal("maxDegreeOfParallelism", Assert.Throws<ArgumentOutOfRangeException>(() => Bao.Encode(input, big, hash, 0)).ParamName);
     }
 
     [Fact]
@@ -135,6 +163,8 @@ public sealed class BaoArgumentTests
         Assert.Throws<EndOfStreamException>(() => Bao.CreateDecoder(new MemoryStream(huge), Hash).ReadByte());
         Assert.Throws<EndOfStreamException>(() => Bao.ExtractSlice(huge, 5, 5));
     }
+
+    private static void AssertDestination(Func<int> call) => Assert.Equal("destination", Assert.Throws<ArgumentException>(() => call()).ParamName);
 
     private static void AssertHash(Action call) => Assert.Equal("hash", Assert.Throws<ArgumentException>(call).ParamName);
 

@@ -29,6 +29,11 @@ public sealed class BaoCorruptionTests
         {
             byte[] corrupt = Flip(tree, offset, offset % 8);
             AssertRejected(() => Decode(outboard, c.Input, corrupt, c.Hash));
+
+            // Into a buffer: refused, and what was written there erased.
+            byte[] destination = new byte[length];
+            AssertRejected(() => DecodeInto(outboard, c.Input, corrupt, c.Hash, destination, 1));
+            Assert.Equal(new byte[length], destination);
             long returned = AssertStreamRefuses(c, outboard, c.Input, corrupt);
             if (offset >= Bao.HeaderLength)
             {

@@ -34,6 +34,16 @@ public sealed class BaoReferenceTests
                 Assert.Equal(tree, Encode(outboard, input, actualHash, degree));
                 Assert.Equal(hash, actualHash);
                 Assert.Equal(input, Decode(outboard, input, tree, hash, degree));
+
+                // Into buffers longer than needed: only the encoding's (or the data's) length is written.
+                byte[] encodeBuffer = new byte[tree.Length + 5];
+                Array.Clear(actualHash);
+                Assert.Equal(tree.Length, EncodeInto(outboard, input, encodeBuffer, actualHash, degree));
+                Assert.Equal([.. tree, 0, 0, 0, 0, 0], encodeBuffer);
+                Assert.Equal(hash, actualHash);
+                byte[] decodeBuffer = new byte[length + 3];
+                Assert.Equal(length, DecodeInto(outboard, input, tree, hash, decodeBuffer, degree));
+                Assert.Equal([.. input, 0, 0, 0], decodeBuffer);
             }
 
             // Streams: a seekable input and one that returns a few bytes per read; the output

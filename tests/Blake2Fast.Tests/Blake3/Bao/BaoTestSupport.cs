@@ -36,6 +36,14 @@ internal static class BaoTestSupport
     public static byte[] Decode(bool outboard, ReadOnlySpan<byte> input, ReadOnlySpan<byte> tree, byte[] hash, int degree = 1) =>
         outboard ? Bao.DecodeOutboard(input, tree, hash, degree) : Bao.Decode(tree, hash, degree);
 
+    /// <summary>The destination overloads: encodes into <paramref name="destination"/>, returns the bytes written.</summary>
+    public static int EncodeInto(bool outboard, byte[] input, Span<byte> destination, byte[] hash, int degree) =>
+        outboard ? Bao.EncodeOutboard(input, destination, hash, degree) : Bao.Encode(input, destination, hash, degree);
+
+    /// <summary>The destination overloads: decodes into <paramref name="destination"/>, returns the bytes written.</summary>
+    public static int DecodeInto(bool outboard, ReadOnlySpan<byte> input, ReadOnlySpan<byte> tree, byte[] hash, Span<byte> destination, int degree) =>
+        outboard ? Bao.DecodeOutboard(input, tree, hash, destination, degree) : Bao.Decode(tree, hash, destination, degree);
+
     public static void EncodeStream(bool outboard, Stream input, Stream output, byte[] hash)
     {
         if (outboard)
