@@ -36,6 +36,15 @@ public class BaoExamples
         Assert.Equal(8 + (1024 * 1024) + (64 * 1023), largeEncoded.Length);
         Assert.Equal(large, largeDecoded);
 
+        byte[] buffer = new byte[Bao.EncodedLength(large.Length)];
+        int written = Bao.Encode(large, buffer, largeHash, maxDegreeOfParallelism: 1);
+        int decodedLength = Bao.Decode(buffer, largeHash, large, maxDegreeOfParallelism: 1);
+
+        Assert.Equal(largeEncoded, buffer);
+        Assert.Equal(buffer.Length, written);
+        Assert.Equal(large.Length, decodedLength);
+        Assert.Equal(new byte[large.Length], large);
+
         byte[] outboard = Bao.EncodeOutboard(large, largeHash);          // 8 + 64 x 1023 bytes
         byte[] checkedCopy = Bao.DecodeOutboard(large, outboard, largeHash);
 
