@@ -9,6 +9,7 @@ using Blake2Fast.Tool.Algorithms;
 using Blake2Fast.Tool.Checking;
 using Blake2Fast.Tool.CommandLine;
 using Blake2Fast.Tool.Hashing;
+using Blake2Fast.Tool.VerifiedStreaming;
 
 namespace Blake2Fast.Tool;
 
@@ -24,6 +25,7 @@ internal static class Cli
     private static readonly OptionSpec[] Specs =
     [
         new(OptionId.Algorithm, 'a', "algorithm", TakesValue: true),
+        new(OptionId.Bao, '\0', "bao", TakesValue: true),
         new(OptionId.Binary, 'b', "binary", TakesValue: false),
         new(OptionId.Check, 'c', "check", TakesValue: false),
         new(OptionId.DeriveKey, '\0', "derive-key", TakesValue: true),
@@ -31,6 +33,7 @@ internal static class Cli
         new(OptionId.Key, '\0', "key", TakesValue: true),
         new(OptionId.Length, 'l', "length", TakesValue: true),
         new(OptionId.NoMmap, '\0', "no-mmap", TakesValue: false),
+        new(OptionId.Outboard, '\0', "outboard", TakesValue: true),
         new(OptionId.Personal, '\0', "personal", TakesValue: true),
         new(OptionId.Tree, '\0', "tree", TakesValue: true),
         new(OptionId.Quiet, '\0', "quiet", TakesValue: false),
@@ -62,6 +65,11 @@ internal static class Cli
             if (early is int status)
             {
                 return status;
+            }
+
+            if (settings.BaoMode is not null)
+            {
+                return new BaoCommand(settings, console).Run(files);
             }
 
             if (files.Count == 0)
@@ -164,6 +172,12 @@ internal static class Cli
                 case OptionId.NoMmap:
                     settings.NoMmap = true;
                     break;
+                case OptionId.Bao:
+                    settings.BaoMode = value;
+                    break;
+                case OptionId.Outboard:
+                    settings.OutboardPath = value;
+                    break;
                 case OptionId.Help:
                     Write(console, HelpText.Usage);
                     return 0;
@@ -203,6 +217,9 @@ internal static class Cli
             : settings.Warn && !settings.Check ? "the --warn option is meaningful only when verifying checksums"
             : settings.Quiet && !settings.Check ? "the --quiet option is meaningful only when verifying checksums"
             : settings.Strict && !settings.Check ? "the --strict option is meaningful only when verifying checksums"
+            : settings.BaoMode is not null && !BaoCommand.Modes.Contains(settings.BaoMode) ? $"invalid --bao mode: {console.Quote(settings.BaoMode)} (encode, decode, slice or decode-slice)"
+            : settings.OutboardPath is not null && settings.BaoMode is null ? "the --outboard option is meaningful only with --bao"
+            : settings.BaoMode is not null && settings.Check ? "--bao and --check cannot be combined"
             : settings.TreeLeafLength != 0 && !TreeDigester.Supports(algorithm) ? $"--tree is supported only with blake2b and blake2s, not {algorithm.Name}"
             : settings.TreeLeafLength != 0 && (settings.KeyText ?? settings.SaltText ?? settings.PersonalText) is not null ? "--tree hashes without a key, salt or personalization"
             : null;

@@ -43,6 +43,25 @@ internal static class HelpText
                                   of 1 MiB and more unless told not to (a file
                                   cut shorter while mapped stops the program)
 
+        Bao verified streaming (BLAKE3; what the bao command does), with the mode's
+        operands after the options; '-' or nothing means standard input or output:
+              --bao=encode INPUT [OUTPUT]
+                                write INPUT's combined Bao encoding (its tree and
+                                  data) to OUTPUT
+              --bao=decode HASH [INPUT] [OUTPUT]
+                                write the data of the encoding INPUT, checked
+                                  against HASH (64 hex digits, the blake3 sum) as
+                                  it is read: only verified bytes are written, and
+                                  the first mismatch stops with exit status 1
+              --bao=slice START COUNT [INPUT] [OUTPUT]
+                                write the slice of the encoding INPUT that proves
+                                  COUNT bytes from START
+              --bao=decode-slice HASH START COUNT [INPUT] [OUTPUT]
+                                check such a slice and write those bytes
+              --outboard=FILE   the tree in FILE, apart from the data: encode
+                                  writes it there instead of OUTPUT; decode and
+                                  slice read it there, with INPUT the data
+
         Only when checking (-c):
               --ignore-missing  skip listed files that do not exist
               --quiet           print only failures, not OK lines

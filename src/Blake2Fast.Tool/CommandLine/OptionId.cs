@@ -23,4 +23,6 @@ internal enum OptionId
     DeriveKey,
     Tree,
     NoMmap,
+    Bao,
+    Outboard,
 }

@@ -47,6 +47,12 @@ internal sealed class ToolSettings
     /// </summary>
     public bool NoMmap { get; set; }
 
+    /// <summary>The <c>--bao</c> mode (encode, decode, slice, decode-slice), null when not given.</summary>
+    public string? BaoMode { get; set; }
+
+    /// <summary>The <c>--outboard</c> file (with <c>--bao</c>: the tree kept apart from the data), null when not given.</summary>
+    public string? OutboardPath { get; set; }
+
     public byte[] Key { get; set; } = [];
 
     public byte[] Salt { get; set; } = [];

@@ -76,10 +76,11 @@ public static class AsyncCompleter
     }
 }
 
-/// <summary>A stream that cannot be read and counts every attempt to (there must be none).</summary>
+/// <summary>A stream that cannot be read (a write-only pipe) and counts every attempt to (there must be none), and the bytes written to it.</summary>
 public sealed class UnreadableStream : ForwardOnlyStream
 {
     public int ReadAttempts { get; private set; }
+    public long Written { get; private set; }
     public override bool CanRead => false;
     public override bool CanWrite => true;
 
@@ -95,7 +96,7 @@ public sealed class UnreadableStream : ForwardOnlyStream
         throw new NotSupportedException();
     }
 
-    public override void Write(byte[] buffer, int offset, int count) { }
+    public override void Write(byte[] buffer, int offset, int count) => Written += count;
 }
 
 /// <summary>A readable stream that counts reads; used to prove bad arguments are rejected before any read.</summary>

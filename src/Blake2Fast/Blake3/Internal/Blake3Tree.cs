@@ -154,7 +154,6 @@ internal static unsafe class Blake3Tree
         int pieces = ((input.Length - 1) / pieceLength) + 1;
         Span<byte> cvs = stackalloc byte[pieces * 32];
         int length = input.Length;
-        int next = -1;
         fixed (byte* source = input)
         fixed (uint* keyWords = key)
         fixed (byte* cvsPinned = cvs)
@@ -162,20 +161,16 @@ internal static unsafe class Blake3Tree
             nint sourceAt = (nint)source;
             nint keyAt = (nint)keyWords;
             nint cvsAt = (nint)cvsPinned;
-            Parallel.For(0, Math.Min(degree, pieces), new ParallelOptions { MaxDegreeOfParallelism = degree }, _ =>
+            ForEachPiece(pieces, degree, piece =>
             {
-                var words = new ReadOnlySpan<uint>((uint*)keyAt, 8);
-                for (int piece = Interlocked.Increment(ref next); piece < pieces; piece = Interlocked.Increment(ref next))
-                {
-                    int start = piece * pieceLength;
-                    Subtree(
-                        new ReadOnlySpan<byte>((byte*)sourceAt + start, Math.Min(pieceLength, length - start)),
-                        words,
-                        counter + (ulong)(start / Blake3Constants.ChunkLength),
-                        flags,
-                        1,
-                        new Span<byte>((byte*)cvsAt + (piece * 32), 32));
-                }
+                int start = piece * pieceLength;
+                Subtree(
+                    new ReadOnlySpan<byte>((byte*)sourceAt + start, Math.Min(pieceLength, length - start)),
+                    new ReadOnlySpan<uint>((uint*)keyAt, 8),
+                    counter + (ulong)(start / Blake3Constants.ChunkLength),
+                    flags,
+                    1,
+                    new Span<byte>((byte*)cvsAt + (piece * 32), 32));
             });
         }
 
@@ -187,6 +182,24 @@ internal static unsafe class Blake3Tree
         cvs.Slice(0, 32).CopyTo(children64);
         cvs.Slice(left * 32, 32).CopyTo(children64[32..]);
         CryptographicOperations.ZeroMemory(cvs);
+    }
+
+    /// <summary>
+    /// Runs <paramref name="work"/> once for each piece 0 to <paramref name="pieces"/> - 1 on up to
+    /// <paramref name="degree"/> threads, the calling thread among them: each thread takes the next
+    /// piece not yet taken until none is left (see <see cref="InParallel"/> for why pieces, not halves).
+    /// An exception in any piece reaches the caller (in an <see cref="AggregateException"/>).
+    /// </summary>
+    internal static void ForEachPiece(int pieces, int degree, Action<int> work)
+    {
+        int next = -1;
+        Parallel.For(0, Math.Min(degree, pieces), new ParallelOptions { MaxDegreeOfParallelism = degree }, _ =>
+        {
+            for (int piece = Interlocked.Increment(ref next); piece < pieces; piece = Interlocked.Increment(ref next))
+            {
+                work(piece);
+            }
+        });
     }
 
     /// <summary>

@@ -28,9 +28,12 @@ internal static class BitOperations
     }
 
     /// <summary>The number of leading zero bits (32 for zero).</summary>
-    public static int LeadingZeroCount(uint value)
+    public static int LeadingZeroCount(uint value) => LeadingZeroCount((ulong)value) - 32;
+
+    /// <summary>The number of leading zero bits (64 for zero; Bao's tree shape over 64-bit lengths).</summary>
+    public static int LeadingZeroCount(ulong value)
     {
-        int count = 32;
+        int count = 64;
         for (; value != 0; value >>= 1)
         {
             count--;

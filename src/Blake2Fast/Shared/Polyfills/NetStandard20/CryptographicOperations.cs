@@ -8,10 +8,32 @@ using System.Runtime.CompilerServices;
 // ambiguous (CS0433) when they are built against this build.
 namespace Blake2Fast.Internal;
 
-/// <summary>The erasing half of .NET Core's CryptographicOperations.</summary>
+/// <summary>The two methods of .NET Core's CryptographicOperations that the library calls.</summary>
 internal static class CryptographicOperations
 {
     /// <summary>Zeroes <paramref name="buffer"/>; kept out of line and unoptimized so the writes cannot be dropped as dead.</summary>
     [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.NoOptimization)]
     public static void ZeroMemory(Span<byte> buffer) => buffer.Clear();
+
+    /// <summary>
+    /// Whether <paramref name="left"/> and <paramref name="right"/> hold the same bytes, in a time that
+    /// depends on their length only (every byte is read, whatever differs first); kept out of line
+    /// and unoptimized so the loop is not cut short.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.NoOptimization)]
+    public static bool FixedTimeEquals(ReadOnlySpan<byte> left, ReadOnlySpan<byte> right)
+    {
+        if (left.Length != right.Length)
+        {
+            return false;
+        }
+
+        int difference = 0;
+        for (int i = 0; i < left.Length; i++)
+        {
+            difference |= left[i] ^ right[i];
+        }
+
+        return difference == 0;
+    }
 }
