@@ -54,7 +54,7 @@ public sealed class HmacTests
         (k, s, d) => HMACBlake2s.HashDataAsync(k, s, d),
         HkdfBlake2s.Extract, HkdfBlake2s.Extract, HkdfBlake2s.Expand, HkdfBlake2s.Expand, HkdfBlake2s.DeriveKey, HkdfBlake2s.DeriveKey);
 
-    private static Surface Get(string name) => name == "blake2b" ? B : S;
+    internal static Surface Get(string name) => name == "blake2b" ? B : S;
 
     public static TheoryData<string> Names => new(["blake2b", "blake2s"]);
 

@@ -1,4 +1,5 @@
 using System;
+using System.Runtime.CompilerServices;
 
 namespace Blake2Fast.Tests;
 
@@ -52,10 +53,13 @@ internal sealed record RefBlake2Params(
 /// Reference BLAKE2b/BLAKE2s, straight from RFC 7693: one byte at a time, the last block kept
 /// until Finish. Written for the model tests; it calls nothing in the library.
 /// </summary>
-internal sealed class RefBlake2
+internal sealed class RefBlake2 : IRefHasher
 {
     private readonly RefBlake2Spec _spec;
     private readonly ulong[] _h = new ulong[8];
+    private readonly ulong[] _v = new ulong[16];
+    private readonly ulong[] _m = new ulong[16];
+    private readonly ulong[] _words = new ulong[16];
     private readonly byte[] _buffer;
     private readonly int _outputLength;
     private readonly bool _lastNode;
@@ -93,18 +97,12 @@ internal sealed class RefBlake2
         _counter = other._counter;
     }
 
-    /// <summary>Sequential hashing with a digest length and an optional key.</summary>
-    public static RefBlake2 Sequential(RefBlake2Spec spec, int digestLength, byte[]? key = null) =>
-        new(spec, new RefBlake2Params(digestLength, key));
-
-    public static byte[] Hash(RefBlake2Spec spec, RefBlake2Params parameters, ReadOnlySpan<byte> message)
-    {
-        var hasher = new RefBlake2(spec, parameters);
-        hasher.Update(message);
-        return hasher.Finish();
-    }
+    public static byte[] Hash(RefBlake2Spec spec, RefBlake2Params parameters, ReadOnlySpan<byte> message) =>
+        new RefBlake2(spec, parameters).HashOnce(message);
 
     public RefBlake2 Clone() => new(this);
+
+    IRefHasher IRefHasher.Clone() => Clone();
 
     public void Update(ReadOnlySpan<byte> data)
     {
@@ -142,9 +140,10 @@ internal sealed class RefBlake2
         return digest;
     }
 
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     private void Compress(bool final)
     {
-        ulong[] v = new ulong[16];
+        ulong[] v = _v;
         _h.CopyTo(v, 0);
         _spec.IV.CopyTo(v, 8);
         int bits = 8 * _spec.WordBytes;
@@ -156,13 +155,13 @@ internal sealed class RefBlake2
             v[15] ^= _lastNode ? _spec.Mask : 0;
         }
 
-        ulong[] m = new ulong[16];
+        ulong[] m = _m;
         for (int i = 0; i < 16; i++)
         {
             m[i] = _spec.ReadWord(_buffer, i);
         }
 
-        ulong[] words = new ulong[16];
+        ulong[] words = _words;
         for (int r = 0; r < _spec.Rounds; r++)
         {
             byte[] s = RefBlake2Spec.Sigma[r % 10];

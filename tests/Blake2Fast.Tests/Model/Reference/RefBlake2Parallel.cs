@@ -7,7 +7,7 @@ namespace Blake2Fast.Tests;
 /// paper section 2.9: whole blocks dealt round-robin to keyed leaves, whose full chain values a
 /// root hashes in leaf order. One byte at a time.
 /// </summary>
-internal sealed class RefBlake2Parallel
+internal sealed class RefBlake2Parallel : IRefHasher
 {
     private readonly RefBlake2Spec _spec;
     private readonly RefBlake2[] _leaves;
@@ -46,14 +46,12 @@ internal sealed class RefBlake2Parallel
     /// <summary>4 for BLAKE2bp, 8 for BLAKE2sp.</summary>
     public static int Degree(RefBlake2Spec spec) => spec.WordBytes == 8 ? 4 : 8;
 
-    public static byte[] Hash(RefBlake2Spec spec, int digestLength, byte[] key, ReadOnlySpan<byte> message)
-    {
-        var hasher = new RefBlake2Parallel(spec, digestLength, key);
-        hasher.Update(message);
-        return hasher.Finish();
-    }
+    public static byte[] Hash(RefBlake2Spec spec, int digestLength, byte[] key, ReadOnlySpan<byte> message) =>
+        new RefBlake2Parallel(spec, digestLength, key).HashOnce(message);
 
     public RefBlake2Parallel Clone() => new(this);
+
+    IRefHasher IRefHasher.Clone() => Clone();
 
     public void Update(ReadOnlySpan<byte> data)
     {

@@ -1,4 +1,5 @@
 using System;
+using System.Runtime.CompilerServices;
 
 namespace Blake2Fast.Tests;
 
@@ -70,6 +71,7 @@ internal sealed class RefBlake2Spec
     public ulong RotateRight(ulong x, int n) => ((x >> n) | (x << ((8 * WordBytes) - n))) & Mask;
 
     /// <summary>The mixing function G on state words a, b, c, d with message words x, y.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     public void G(ulong[] v, int a, int b, int c, int d, ulong x, ulong y)
     {
         v[a] = Add(Add(v[a], v[b]), x);
@@ -86,6 +88,7 @@ internal sealed class RefBlake2Spec
     /// One round: G on the four columns, then on the four diagonals, the i-th G taking message
     /// words <paramref name="words"/>[2i] and [2i+1] (already put in the round's order).
     /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     public void Round(ulong[] v, ReadOnlySpan<ulong> words)
     {
         G(v, 0, 4, 8, 12, words[0], words[1]);

@@ -10,7 +10,7 @@ namespace Blake2Fast.Tests;
 /// and the root node's output readable from any position. Hash, keyed hash and key derivation.
 /// One byte at a time; it calls nothing in the library.
 /// </summary>
-internal sealed class RefBlake3
+internal sealed class RefBlake3 : IRefHasher
 {
     /// <summary>The domain flags: CHUNK_START, CHUNK_END, PARENT, ROOT, KEYED_HASH, DERIVE_KEY_CONTEXT, DERIVE_KEY_MATERIAL.</summary>
     public const uint ChunkStart = 1, ChunkEnd = 2, Parent = 4, Root = 8, KeyedHash = 16, DeriveKeyContext = 32, DeriveKeyMaterial = 64;
@@ -60,6 +60,8 @@ internal sealed class RefBlake3
 
     public RefBlake3 Clone() => new(this);
 
+    IRefHasher IRefHasher.Clone() => Clone();
+
     public void Update(ReadOnlySpan<byte> data)
     {
         foreach (byte b in data)
@@ -73,6 +75,14 @@ internal sealed class RefBlake3
 
             _chunk[_chunkLength++] = b;
         }
+    }
+
+    /// <summary>The standard 32-byte hash of the input so far.</summary>
+    public byte[] Finish()
+    {
+        byte[] hash = new byte[32];
+        RootNode().Read(0, hash);
+        return hash;
     }
 
     /// <summary>The root node of the input so far; its output starts with the hash.</summary>

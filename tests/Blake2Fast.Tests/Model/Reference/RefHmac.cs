@@ -7,7 +7,7 @@ namespace Blake2Fast.Tests;
 /// Reference HMAC (RFC 2104) over sequential BLAKE2b-512 / BLAKE2s-256: H((K ^ opad) || H((K ^ ipad) || m)),
 /// with a key longer than a block hashed first and a shorter one zero-padded to a block.
 /// </summary>
-internal sealed class RefHmac
+internal sealed class RefHmac : IRefHasher
 {
     private readonly RefBlake2Spec _spec;
     private readonly byte[] _paddedKey;
@@ -30,14 +30,12 @@ internal sealed class RefHmac
         _inner = other._inner.Clone();
     }
 
-    public static byte[] Mac(RefBlake2Spec spec, ReadOnlySpan<byte> key, ReadOnlySpan<byte> message)
-    {
-        var hmac = new RefHmac(spec, key);
-        hmac.Update(message);
-        return hmac.Finish();
-    }
+    public static byte[] Mac(RefBlake2Spec spec, ReadOnlySpan<byte> key, ReadOnlySpan<byte> message) =>
+        new RefHmac(spec, key).HashOnce(message);
 
     public RefHmac Clone() => new(this);
+
+    IRefHasher IRefHasher.Clone() => Clone();
 
     public void Update(ReadOnlySpan<byte> data) => _inner.Update(data);
 
@@ -67,9 +65,10 @@ internal static class RefHkdf
     {
         var output = new List<byte>();
         byte[] previous = [];
+        var keyed = new RefHmac(spec, prk);
         for (int i = 1; output.Count < length; i++)
         {
-            var hmac = new RefHmac(spec, prk);
+            RefHmac hmac = keyed.Clone();
             hmac.Update(previous);
             hmac.Update(info);
             hmac.Update([(byte)i]);
