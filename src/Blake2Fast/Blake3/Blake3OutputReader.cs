@@ -12,14 +12,29 @@ namespace Blake2Fast;
 public sealed class Blake3OutputReader : IDisposable
 {
     internal Blake3Output Root;
+    private ulong _position;
     private bool _disposed;
+
+    // Every byte up to 2^64 has been read: Position has wrapped to 0, and only a seek allows more reads.
+    private bool _atEnd;
 
     internal Blake3OutputReader()
     {
     }
 
-    /// <summary>The position of the next byte <see cref="Read(Span{byte})"/> returns, from 0 to 2^64 - 1.</summary>
-    public ulong Position { get; set; }
+    /// <summary>
+    /// The position of the next byte <see cref="Read(Span{byte})"/> returns, from 0 to 2^64 - 1 (0 also
+    /// once the last byte has been read, when nothing more can be read until this is set).
+    /// </summary>
+    public ulong Position
+    {
+        get => _position;
+        set
+        {
+            _position = value;
+            _atEnd = false;
+        }
+    }
 
     /// <summary>Fills <paramref name="destination"/> with output from <see cref="Position"/> on, and advances it.</summary>
     /// <param name="destination">Receives the output.</param>
@@ -28,14 +43,22 @@ public sealed class Blake3OutputReader : IDisposable
     public void Read(Span<byte> destination)
     {
         ObjectDisposedException.ThrowIf(_disposed, this);
-        // 2^64 - Position bytes are left; at position 0 that is more than any span holds.
-        if (Position != 0 && (ulong)destination.Length > ulong.MaxValue - Position + 1)
+        if (destination.IsEmpty)
         {
-            throw new InvalidOperationException($"BLAKE3's output ends after 2^64 bytes; reading {destination.Length} bytes from position {Position} would pass it. Nothing was written.");
+            return;
         }
 
-        Root.WriteRootBytes(Position, destination);
-        Position = unchecked(Position + (ulong)destination.Length);
+        // 2^64 - Position bytes are left; at position 0 that is more than any span holds, unless
+        // position 0 is where the last read ended.
+        if (_atEnd || (_position != 0 && (ulong)destination.Length > ulong.MaxValue - _position + 1))
+        {
+            string from = _atEnd ? "2^64 (all of it has been read)" : $"{_position}";
+            throw new InvalidOperationException($"BLAKE3's output ends after 2^64 bytes; reading {destination.Length} bytes from position {from} would pass it. Nothing was written.");
+        }
+
+        Root.WriteRootBytes(_position, destination);
+        _position = unchecked(_position + (ulong)destination.Length);
+        _atEnd = _position == 0;
     }
 
     /// <summary>Returns the next <paramref name="count"/> bytes of output and advances <see cref="Position"/>.</summary>

@@ -70,7 +70,7 @@ public sealed class HmacTests
 
     private static readonly Surface S = Surface.Of("blake2s", 32, 64, typeof(HMACBlake2s), typeof(HkdfBlake2s));
 
-    private static Surface Get(string name) => name == "blake2b" ? B : S;
+    internal static Surface Get(string name) => name == "blake2b" ? B : S;
 
     public static TheoryData<string> Names => new(["blake2b", "blake2s"]);
 
