@@ -7,6 +7,8 @@
 # repository.
 # Usage: .ci/fresh-clone.sh OUT_DIR
 set -euo pipefail
+# As a new user runs them: none of the legs' settings (.ci/legs.sh) applies here.
+unset BLAKE2FAST_MODEL_SCALE
 out=$(realpath "$1")
 repo=$(realpath "$(dirname "$0")/..")
 work=$(mktemp -d /tmp/blake2fast-fresh-clone.XXXXXX)

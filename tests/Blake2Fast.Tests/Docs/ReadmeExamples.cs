@@ -51,6 +51,18 @@ public class ReadmeExamples : DocExamples
     }
 
     [Fact]
+    public void Quick_start_bao()
+    {
+        byte[] rootHash = new byte[Bao.HashLength];
+        byte[] encoded = Bao.Encode(data, rootHash);        // rootHash: the BLAKE3 hash of data
+        byte[] decoded = Bao.Decode(encoded, rootHash);     // verified against rootHash, or an exception
+
+        Assert.Equal(Blake3Fox, Hex(rootHash));
+        Assert.Equal(8 + data.Length, encoded.Length);
+        Assert.Equal(data, decoded);
+    }
+
+    [Fact]
     public void Quick_start_hmac_hkdf()
     {
         byte[] hmac = HMACBlake2s.HashData(key, data);            // HMAC-BLAKE2s, 32 bytes

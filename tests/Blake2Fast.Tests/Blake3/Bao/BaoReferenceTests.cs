@@ -11,7 +11,8 @@ namespace Blake2Fast.Tests;
 /// official vectors): encodings byte for byte, through spans on one thread and several and
 /// through streams, and decodings of them.
 /// </summary>
-[Trait("Legs", "Kernel")]
+// No leg trait: the format logic is the same on every kernel and build (BaoVectorTests and
+// BaoDecoderStreamTests run on every leg); this class runs in the widest leg and the README's command.
 public sealed class BaoReferenceTests
 {
     public static TheoryData<int> Lengths => new(
