@@ -19,7 +19,7 @@ namespace Blake2Fast.Tests;
 [Trait("Legs", "Kernel")]
 public class TreeHashTests
 {
-    private const int Mib = 1 << 20;
+    internal const int Mib = 1 << 20;
 
     /// <summary>One generated case; its input is rebuilt from <see cref="Seed"/> and <see cref="Length"/>.</summary>
     public sealed record TreeCase(string Algorithm, int LeafLength, int Length, int Seed, int DigestLength, string Expected)
@@ -38,7 +38,7 @@ public class TreeHashTests
         public override string ToString() => $"{Algorithm} L={LeafLength} n={Length} d={DigestLength}";
     }
 
-    private static readonly Lazy<IReadOnlyList<TreeCase>> Vectors = new(() =>
+    internal static readonly Lazy<IReadOnlyList<TreeCase>> Vectors = new(() =>
     {
         string path = Path.Combine(AppContext.BaseDirectory, "Vectors", "tree-vectors.json");
         using JsonDocument doc = JsonDocument.Parse(File.ReadAllBytes(path));
@@ -69,7 +69,7 @@ public class TreeHashTests
 
     private static bool IsB(string algorithm) => algorithm == "blake2b";
 
-    private static byte[] Run(Form form, string algorithm, byte[] input, int leafLength, int digestLength)
+    internal static byte[] Run(Form form, string algorithm, byte[] input, int leafLength, int digestLength)
     {
         bool b = IsB(algorithm);
         byte[] digest = new byte[digestLength];
@@ -132,27 +132,6 @@ public class TreeHashTests
 
     /// <summary>Blocks on an async form (the forms share one driver loop with the synchronous ones).</summary>
     private static T Wait<T>(ValueTask<T> pending) => pending.AsTask().GetAwaiter().GetResult();
-
-    [Theory]
-    [MemberData(nameof(Forms))]
-    public void Every_form_matches_hashlib_on_every_generated_case(Form form)
-    {
-        IReadOnlyList<TreeCase> cases = Vectors.Value;
-        Assert.True(cases.Count > 600);
-
-        // Every form on every small case; the cases of a mebibyte and more (most of the 261 MiB the
-        // vectors describe) through one core on a span and a file read at offsets, and a quarter
-        // of them through the rest, so
-        // that a leg stays affordable on the slowest CI legs (scalar, ARM64 under emulation).
-        // The file forms on the small cases and a share of the large ones: each costs a temporary file.
-        bool fileForm = form is Form.File or Form.FileAsync;
-        bool longInputForm = form is Form.SpanOneCore or Form.File;
-        foreach (TreeCase c in cases.Where((c, i) => (!fileForm || c.Length < 64 * 1024 || i % 3 == 0) && (longInputForm || c.Length < Mib || i % 4 == 0)))
-        {
-            byte[] digest = Run(form, c.Algorithm, c.Input(), c.LeafLength, c.DigestLength);
-            Assert.True(c.Expected == Convert.ToHexStringLower(digest), $"{form}, {c}");
-        }
-    }
 
     [Theory]
     [InlineData("18e622875a89cede0d7019b2c8afecf8928c21eac18ec51e38a8e6b829b82c3ef306dec34227929fa77b1c7c329b3d4e50ed9e72dc4dc885be0932d3f28d7053", 0)]
@@ -226,29 +205,6 @@ public class TreeHashTests
                 }
 
                 Assert.True(c.Expected == Convert.ToHexStringLower(digest), $"{kernel}, {workers} workers, {c}");
-            }
-        }
-    }
-
-    [Theory]
-    [InlineData("blake2b")]
-    [InlineData("blake2s")]
-    public void One_core_all_cores_span_stream_and_file_agree_on_large_random_inputs(string algorithm)
-    {
-        var random = new Random(23);
-        // A leaf longer than the 16 MiB batch (read in pieces), several batches, small leaves in
-        // their thousands, and tails of one byte and of a leaf less one.
-        foreach ((int leaf, int length) in new[] { (Mib, (5 * Mib) + 5), (4096, Mib + 4095), (65536, 40 * 65536), (17 * Mib, (17 * Mib) + 1), (100, Mib) })
-        {
-            byte[] input = new byte[length];
-            random.NextBytes(input);
-            byte[] reference = Run(Form.SpanOneCore, algorithm, input, leaf, 32);
-
-            // Every form up to 4 MiB; beyond, the ones whose reading differs (all cores on a span,
-            // a stream of short reads, a file read at offsets), to keep the slow legs affordable.
-            foreach (Form form in Enum.GetValues<Form>().Where(f => length <= 4 * Mib || f is Form.SpanAllCores or Form.ShortReadsAsync or Form.File))
-            {
-                Assert.True(reference.AsSpan().SequenceEqual(Run(form, algorithm, input, leaf, 32)), $"{form}, L={leaf}, n={length}");
             }
         }
     }
@@ -335,5 +291,63 @@ public class TreeHashTests
         public override int Read(Span<byte> buffer) => Position == Length ? throw new IOException(Message) : base.Read(buffer);
 
         public override ValueTask<int> ReadAsync(Memory<byte> buffer, CancellationToken cancellationToken = default) => new(Read(buffer.Span));
+    }
+}
+
+/// <summary>
+/// Blake2b.HashTree and Blake2s.HashTree through every form a caller can use (span on one core and
+/// on all, stream, stream of short reads, file, async) on every generated hashlib case and on large
+/// random inputs. A Build test, not a Kernel one: the forms differ in how they read and schedule
+/// (which the build and runtime decide), while every lane kernel is checked against hashlib by
+/// <see cref="TreeHashTests"/> in every instruction-set leg; on ARM64 under emulation these took
+/// over a minute.
+/// </summary>
+[Trait("Legs", "Build")]
+public sealed class TreeHashFormTests
+{
+    private const int Mib = TreeHashTests.Mib;
+
+    [Theory]
+    [MemberData(nameof(TreeHashTests.Forms), MemberType = typeof(TreeHashTests))]
+    public void Every_form_matches_hashlib_on_every_generated_case(TreeHashTests.Form form)
+    {
+        IReadOnlyList<TreeHashTests.TreeCase> cases = TreeHashTests.Vectors.Value;
+        Assert.True(cases.Count > 600);
+
+        // Every form on every small case; the cases of a mebibyte and more (most of the 261 MiB the
+        // vectors describe) through one core on a span and a file read at offsets, and a quarter
+        // of them through the rest, so
+        // that a leg stays affordable on the slowest CI legs (scalar, ARM64 under emulation).
+        // The file forms on the small cases and a share of the large ones: each costs a temporary file.
+        bool fileForm = form is TreeHashTests.Form.File or TreeHashTests.Form.FileAsync;
+        bool longInputForm = form is TreeHashTests.Form.SpanOneCore or TreeHashTests.Form.File;
+        foreach (TreeHashTests.TreeCase c in cases.Where((c, i) => (!fileForm || c.Length < 64 * 1024 || i % 3 == 0) && (longInputForm || c.Length < Mib || i % 4 == 0)))
+        {
+            byte[] digest = TreeHashTests.Run(form, c.Algorithm, c.Input(), c.LeafLength, c.DigestLength);
+            Assert.True(c.Expected == Convert.ToHexStringLower(digest), $"{form}, {c}");
+        }
+    }
+
+    [Theory]
+    [InlineData("blake2b")]
+    [InlineData("blake2s")]
+    public void One_core_all_cores_span_stream_and_file_agree_on_large_random_inputs(string algorithm)
+    {
+        var random = new Random(23);
+        // A leaf longer than the 16 MiB batch (read in pieces), several batches, small leaves in
+        // their thousands, and tails of one byte and of a leaf less one.
+        foreach ((int leaf, int length) in new[] { (Mib, (5 * Mib) + 5), (4096, Mib + 4095), (65536, 40 * 65536), (17 * Mib, (17 * Mib) + 1), (100, Mib) })
+        {
+            byte[] input = new byte[length];
+            random.NextBytes(input);
+            byte[] reference = TreeHashTests.Run(TreeHashTests.Form.SpanOneCore, algorithm, input, leaf, 32);
+
+            // Every form up to 4 MiB; beyond, the ones whose reading differs (all cores on a span,
+            // a stream of short reads, a file read at offsets), to keep the slow legs affordable.
+            foreach (TreeHashTests.Form form in Enum.GetValues<TreeHashTests.Form>().Where(f => length <= 4 * Mib || f is TreeHashTests.Form.SpanAllCores or TreeHashTests.Form.ShortReadsAsync or TreeHashTests.Form.File))
+            {
+                Assert.True(reference.AsSpan().SequenceEqual(TreeHashTests.Run(form, algorithm, input, leaf, 32)), $"{form}, L={leaf}, n={length}");
+            }
+        }
     }
 }
