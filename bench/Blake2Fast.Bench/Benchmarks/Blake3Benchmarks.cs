@@ -1,16 +1,16 @@
 using System;
 using BenchmarkDotNet.Attributes;
-using NativeBlake3 = global::Blake3;
+using Blake3Net = global::Blake3;
 
 namespace Blake2Fast.Bench.Benchmarks;
 
 /// <summary>
-/// BLAKE3-256 on one thread and on every core, beside the official implementation (Rust, native,
-/// through the Blake3 package) and this library's fastest BLAKE2 modes on the same input.
+/// BLAKE3-256 on one thread and on every core, beside Blake3.NET (the <c>Blake3</c> package, managed
+/// code) and this library's fastest BLAKE2 modes on the same input.
 /// </summary>
 /// <remarks>
 /// One thread: <c>Blake3.HashData</c> against <c>Hasher.Hash</c>. Every core: the
-/// <c>maxDegreeOfParallelism: -1</c> overload against <c>Hasher.UpdateWithJoin</c> (Rayon's join).
+/// <c>maxDegreeOfParallelism: -1</c> overload against <c>Hasher.UpdateWithJoin</c>.
 /// Both stay on one thread for small inputs. The startup check compares every BLAKE3 row's digest.
 /// The sizes are those of issue #22: 64 B, 1 KiB, 16 KiB, 1 MiB and 64 MiB.
 /// </remarks>
@@ -27,20 +27,20 @@ public class Blake3Benchmarks() : SizedDigestBenchmark([64, 1024, 16 * 1024, MiB
     [Benchmark, Row(Algorithms.Blake3_256, Libraries.Blake2Fast)]
     public int Blake3AllCores() => AllCores(Source, Output);
 
-    /// <summary>The official BLAKE3, one thread.</summary>
-    [Benchmark, Row(Algorithms.Blake3_256, Libraries.Blake3Native)]
-    public int NativeOneThread()
+    /// <summary>Blake3.NET, one thread.</summary>
+    [Benchmark, Row(Algorithms.Blake3_256, Libraries.Blake3Net)]
+    public int Blake3NetOneThread()
     {
-        NativeBlake3.Hash hash = NativeBlake3.Hasher.Hash(Source);
+        Blake3Net.Hash hash = Blake3Net.Hasher.Hash(Source);
         hash.AsSpan().CopyTo(Output);
         return 32;
     }
 
-    /// <summary>The official BLAKE3 on every core (UpdateWithJoin).</summary>
-    [Benchmark, Row(Algorithms.Blake3_256, Libraries.Blake3Native)]
-    public int NativeAllCores()
+    /// <summary>Blake3.NET on every core (UpdateWithJoin).</summary>
+    [Benchmark, Row(Algorithms.Blake3_256, Libraries.Blake3Net)]
+    public int Blake3NetAllCores()
     {
-        using NativeBlake3.Hasher hasher = NativeBlake3.Hasher.New();
+        using Blake3Net.Hasher hasher = Blake3Net.Hasher.New();
         hasher.UpdateWithJoin(Source);
         hasher.Finalize(Output.AsSpan(0, 32));
         return 32;
