@@ -54,6 +54,12 @@ if [ ${#extra[@]} -gt 0 ]; then
     selection=("${extra[@]}")
 fi
 
+# The native BLAKE3 peer, the official C implementation: built once into artifacts/native/ (the
+# script installs Debian's librust-blake3-dev for its sources where missing). Where it cannot be
+# built, the program skips those rows and says so.
+if [ ! -f artifacts/native/libblake3.so ] && [ -z "${BLAKE2FAST_BLAKE3C:-}" ]; then
+    bench/native/build-blake3-c.sh || echo "bench/run.sh: the official C BLAKE3 could not be built; its rows will be skipped (unavailable)" >&2
+fi
 # Stale exports from an earlier run would end up in the pages.
 rm -rf "$artifacts/results"
 dotnet build -c Release bench/Blake2Fast.Bench

@@ -15,8 +15,18 @@ internal static class Libraries
     /// <summary>The BLAKE2 reference library libb2 through P/Invoke.</summary>
     public const string Libb2 = "libb2";
 
-    /// <summary>The Blake3 NuGet package 3.0.2: the official BLAKE3 (Rust, native code) through P/Invoke.</summary>
-    public const string Blake3Native = "BLAKE3 (Rust)";
+    /// <summary>
+    /// The official BLAKE3 C implementation with its SSE2..AVX-512 assembly, built from Debian's
+    /// librust-blake3-dev sources by bench/native/build-blake3-c.sh, through P/Invoke: the native peer.
+    /// </summary>
+    public const string Blake3C = "official C BLAKE3 (native)";
+
+    /// <summary>
+    /// Blake3.NET 3.0.2, the <c>Blake3</c> NuGet package: managed C# with SIMD intrinsics. From 3.0 on
+    /// the package no longer wraps the Rust crate (that moved to <c>Blake3.Native</c>), so it is not a
+    /// native peer.
+    /// </summary>
+    public const string Blake3Net = "Blake3.NET (managed)";
 
     /// <summary>The in-box System.Security.Cryptography classes.</summary>
     public const string DotNet = ".NET";

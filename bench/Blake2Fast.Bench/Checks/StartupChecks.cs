@@ -39,8 +39,43 @@ internal static class StartupChecks
             ok &= passed;
         }
 
+        log.WriteLine("BLAKE3 official test vectors (hash, 0 to 102400 bytes):");
+        foreach ((string name, Blake3KnownAnswers.HashFunction hash, bool ours) in Blake3Subjects())
+        {
+            string detail;
+            try
+            {
+                IReadOnlyList<int> failed = Blake3KnownAnswers.Failures(hash);
+                detail = failed.Count == 0 ? "pass" : $"FAIL at {string.Join(", ", failed)} bytes";
+                ok &= failed.Count == 0;
+            }
+            catch (Exception e) when (e is DllNotFoundException or EntryPointNotFoundException)
+            {
+                detail = $"FAIL ({e.Message})";
+                ok = false;
+            }
+
+            log.WriteLine($"  {name,-36} {detail}{(detail == "pass" || ours ? "" : "  <- peer disagrees with the official vectors")}");
+        }
+
         ok &= DigestCrossCheck.Run(config, log);
         return ok;
+    }
+
+    private static IEnumerable<(string Name, Blake3KnownAnswers.HashFunction Hash, bool Ours)> Blake3Subjects()
+    {
+        yield return ("Blake2Fast Blake3.HashData", m => Blake3.HashData(m), true);
+        if (Blake3C.IsAvailable)
+        {
+            yield return ("official C BLAKE3 (native)", m =>
+            {
+                byte[] output = new byte[32];
+                Blake3C.Hash(m, output);
+                return output;
+            }, false);
+        }
+
+        yield return ("Blake3.NET Hasher.Hash (managed)", m => global::Blake3.Hasher.Hash(m).AsSpan().ToArray(), false);
     }
 
     /// <summary>Feeds a third of <paramref name="message"/>, then the rest, and finishes.</summary>

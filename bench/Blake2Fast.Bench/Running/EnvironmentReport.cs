@@ -92,6 +92,11 @@ internal static class EnvironmentReport
         yield return !Libb2.IsAvailable ? "libb2 NOT LOADED"
             : Libb2.UsesOpenMP ? $"libb2 ({NativeLibraries.Libb2File}, built with OpenMP: its BLAKE2bp/BLAKE2sp rows run 4/8 threads and pay a thread hand-off per call)"
             : $"libb2 ({NativeLibraries.Libb2File}, single-threaded)";
+        yield return Blake3C.IsAvailable
+            ? $"official C BLAKE3 {Blake3C.Version} (native, {NativeLibraries.Blake3CFile})"
+            : "official C BLAKE3 NOT LOADED (bench/native/build-blake3-c.sh builds it)";
+        string? blake3Net = typeof(global::Blake3.Hasher).Assembly.GetCustomAttribute<AssemblyInformationalVersionAttribute>()?.InformationalVersion;
+        yield return $"Blake3.NET {blake3Net?.Split('+')[0]} (the Blake3 package, managed)";
         Version? bouncyCastle = typeof(Org.BouncyCastle.Crypto.Digests.Blake2bDigest).Assembly.GetName().Version;
         yield return $"Portable.BouncyCastle {bouncyCastle}";
         string dotnet = $".NET {Environment.Version} cryptography";

@@ -19,6 +19,9 @@ internal sealed class RowAvailability : IFilter
             "libsodium cannot be loaded (Debian/Ubuntu: apt-get install libsodium23)",
         { Library: Libraries.Libb2 } when !Libb2.IsAvailable =>
             "libb2 cannot be loaded (Debian/Ubuntu: apt-get install libb2-1)",
+        { Library: Libraries.Blake3C } when !Blake3C.IsAvailable =>
+            "official C BLAKE3 unavailable: libblake3.so cannot be loaded (bench/run.sh builds artifacts/native/libblake3.so " +
+            "with bench/native/build-blake3-c.sh, which needs gcc and Debian's librust-blake3-dev; BLAKE2FAST_BLAKE3C names another file)",
         { Algorithm: Algorithms.Sha3_256 } when !SHA3_256.IsSupported =>
             "SHA3-256 is not supported by this platform's cryptography library",
         _ => null,
