@@ -1,3 +1,4 @@
+using System;
 using System.Globalization;
 using System.Linq;
 using BenchmarkDotNet.Columns;
@@ -46,7 +47,10 @@ internal static class BenchConfig
             .AddAnalyser(DefaultConfig.Instance.GetAnalysers().ToArray())
             .AddValidator(DefaultConfig.Instance.GetValidators().ToArray())
             .AddFilter(new RowAvailability())
-            .WithOrderer(new DeclaredOrderer());
+            .WithOrderer(new DeclaredOrderer())
+            // BenchmarkDotNet's default of 2 minutes to build the generated project ran out on the
+            // shared 2-core development machine while other builds ran; a slow build is not a result.
+            .WithBuildTimeout(TimeSpan.FromMinutes(10));
         if (options.Sizes.Count > 0)
         {
             config.AddFilter(new SizeFilter(options.Sizes));
