@@ -24,17 +24,28 @@ internal static class Effects
     private static readonly HashSet<string> Outputs =
     [
         "HashData", "TryHashData", "HashDataAsync", "ComputeHash", "ComputeHashAsync", "ComputeAndWriteHash", "HashMany", "HashTree", "HashTreeAsync",
-        "DeriveKey", "Extract", "Expand", "TryComputeHash", "TryFinish",
+        "DeriveKey", "Extract", "Expand", "TryComputeHash", "TryFinish", "HashTreeLeaf", "HashTreeRoot", "Hash", "Merge", "MergeRoot", "FinishSubtree",
     ];
 
     private static readonly HashSet<string> Creators =
     [
         "CreateIncrementalHasher", "CreateIncrementalHasherForUnknownLength", "CreateDeriveKeyHasher", "CreateHashAlgorithm", "CreateHMAC", ".ctor",
+        "CreateTreeRootHasher", "CreateHasher", "CreateRootReader",
     ];
 
     public static Observation Observe(Site site, Instance? receiver, Request request, object?[] args, object? result)
     {
         string name = site.Name;
+        if (site.Method is MethodInfo { ReturnType: var returned } && returned == typeof(Blake3Mode))
+        {
+            // Blake3Mode.Keyed and DeriveKey: the mode shows in what a hasher made with it computes.
+            return Probe(result!, request);
+        }
+
+        if (site.Method.DeclaringType == typeof(Blake3Subtree) && result is long length)
+        {
+            return Lengths(site, args, length);
+        }
         if (Outputs.Contains(name) || (name == "Finish" && site.Slots.Length == 1 && site.Slots[0].IsDestination))
         {
             return Output(site, request, args, result);
@@ -63,7 +74,14 @@ internal static class Effects
         object target = receiver.Target;
         switch (name)
         {
-            case "Update" or "Reset" or "Initialize" or "set_Key":
+            case "ToString" when target is Blake3Mode mode:
+            {
+                // The mode's name, never its key.
+                string expected = request.Context is not null ? "DeriveKey" : request.Key.Length != 0 ? "Keyed" : "Hash";
+                return (string)result! == expected ? Observation.Nothing : Observation.Fail($"{mode.GetType().Name}.ToString() gave \"{result}\"; the mode is {expected}.");
+            }
+
+            case "Update" or "Reset" or "Initialize" or "set_Key" or "AppendLeafDigest" or "AppendLeafDigests":
                 if (name is "Reset" or "Initialize")
                 {
                     request.Message = [];
@@ -129,6 +147,41 @@ internal static class Effects
         }
 
         throw new Domains.UnhandledException($"no effect for {name}: say in Effects how a call of it shows");
+    }
+
+    /// <summary>
+    /// Blake3Subtree's lengths, worked out from the tree's definition: a node's left child is the
+    /// largest power-of-two number of whole chunks that leaves a byte on the right; a subtree at
+    /// offset o holds at most o's lowest set bit; the split length is the smallest power-of-two
+    /// number of chunks that cuts the input into at most maxSubtrees pieces.
+    /// </summary>
+    private static Observation Lengths(Site site, object?[] args, long actual)
+    {
+        long expected;
+        switch (site.Name)
+        {
+            case "LeftSubtreeLength":
+                expected = Oracles.Blake3LeftLength((long)args[0]!);
+                break;
+            case "MaxSubtreeLength":
+                long offset = (long)args[0]!;
+                expected = offset == 0 ? long.MaxValue : offset & -offset;
+                break;
+            case "SplitLength":
+                long input = (long)args[0]!;
+                int pieces = (int)args[1]!;
+                expected = 1024;
+                while ((input - 1) / expected >= pieces)
+                {
+                    expected *= 2;
+                }
+
+                break;
+            default:
+                throw new Domains.UnhandledException($"no effect for {site.Name}: say in Effects how its result shows");
+        }
+
+        return actual == expected ? Observation.Nothing : Observation.Fail($"returned {actual}; the tree gives {expected}.");
     }
 
     private static Observation Compare((byte[] Actual, byte[] Expected) pair) => new(pair.Actual, pair.Expected, []);

@@ -39,6 +39,12 @@ internal sealed class XmlDocumentation
     /// <summary>Whether the member has an entry at all.</summary>
     public bool IsDocumented(MemberInfo member) => _members.ContainsKey(Id(member));
 
+    /// <summary>The text of the &lt;param&gt; entry of <paramref name="parameter"/> in <paramref name="member"/>'s documentation; null if there is none.</summary>
+    public string? ParameterText(MemberInfo member, string parameter) =>
+        _members.TryGetValue(Id(member), out XElement? element)
+            ? element.Elements("param").FirstOrDefault(p => (string?)p.Attribute("name") == parameter)?.Value
+            : null;
+
     /// <summary>The exceptions that <paramref name="member"/>'s documentation names, inherited ones included.</summary>
     public IReadOnlyList<DocumentedException> Exceptions(MemberInfo member) => Exceptions(Id(member), 0);
 
