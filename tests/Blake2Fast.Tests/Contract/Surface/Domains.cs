@@ -338,8 +338,9 @@ internal static partial class Domains
 
             case OutputRule.AtLeast or OutputRule.AtLeastOrFalse:
             {
+                // (Up to 256 KiB: a Bao decoder of the large input needs its 129 KiB.)
                 Expect tooShort = site.Rule == OutputRule.AtLeastOrFalse ? Expect.Declined : Expect.Invalid;
-                int n = (int)Math.Clamp(draft.OutputLength, 0, 1 << 16);
+                int n = (int)Math.Clamp(draft.OutputLength, 0, 1 << 18);
                 valid = n;
                 edges.Add(("empty", 0, n == 0 ? Expect.Valid : tooShort));
                 if (n >= 2)
@@ -377,6 +378,16 @@ internal static partial class Domains
                     edges.Add(("1 past the end", (int)remaining + 1, Expect.Invalid));
                 }
 
+                break;
+            }
+
+            case OutputRule.StreamRead:
+            {
+                // A stream's read takes a buffer of any length, and fills what it has.
+                valid = 100;
+                edges.Add(("empty", 0, Expect.Valid));
+                edges.Add(("1 byte", 1, Expect.Valid));
+                edges.Add(("5000 bytes, more than the data", 5000, Expect.Valid));
                 break;
             }
 

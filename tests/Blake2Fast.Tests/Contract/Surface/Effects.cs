@@ -1,5 +1,6 @@
 using System;
 using System.Collections.Generic;
+using System.IO;
 using System.Linq;
 using System.Reflection;
 using System.Security.Cryptography;
@@ -19,7 +20,7 @@ internal sealed record Observation(byte[]? Actual, byte[] Expected, List<(byte[]
 /// the hasher it made (fed the probe message and finished), or the change it made to its receiver.
 /// A method name missing here stops the test: say how its effect shows.
 /// </summary>
-internal static class Effects
+internal static partial class Effects
 {
     private static readonly HashSet<string> Outputs =
     [
@@ -36,6 +37,11 @@ internal static class Effects
     public static Observation Observe(Site site, Instance? receiver, Request request, object?[] args, object? result)
     {
         string name = site.Name;
+        if (site.Family.Kind == FamilyKind.Bao && receiver is null)
+        {
+            return BaoCall(site, request, args, result);
+        }
+
         if (site.Method is MethodInfo { ReturnType: var returned } && returned == typeof(Blake3Mode))
         {
             // Blake3Mode.Keyed and DeriveKey: the mode shows in what a hasher made with it computes.
@@ -112,6 +118,22 @@ internal static class Effects
                 // The state goes on after a reader is made.
                 return Probe(target, request);
             }
+
+            case "Read" or "ReadAsync" when target is Stream:
+                return StreamRead(receiver, request, args, result);
+
+            case "Seek" when target is Stream:
+                return StreamSeek(receiver, request, args, result);
+
+            case "set_Position" when target is Stream stream:
+                return stream.Position != (long)args[0]! ? Observation.Fail($"Position reads {stream.Position} after it was set to {args[0]}.") : Probe(target, request);
+
+            case "Flush" when target is Stream:
+                // A read-only stream has nothing to flush.
+                return Observation.Nothing;
+
+            case "Write" or "SetLength" when target is Stream:
+                return Observation.Fail("a read-only stream took a write.");
 
             case "Read":
                 return Read(site, receiver, request, args, result);
@@ -191,7 +213,13 @@ internal static class Effects
     {
         SubjectKind kind = SubjectKind.All.FirstOrDefault(k => k.Type == target.GetType())
             ?? throw new Domains.UnhandledException($"no receiver kind for a {target.GetType()}, so the driver cannot check it");
-        return Compare(kind.Probe(new Instance(target, request, (target as Blake3OutputReader)?.Position ?? 0, 64), request));
+        ulong position = target switch
+        {
+            Blake3OutputReader reader => reader.Position,
+            Stream { CanSeek: true } stream => (ulong)stream.Position,
+            _ => 0,
+        };
+        return Compare(kind.Probe(new Instance(target, request, position, 64), request));
     }
 
     private static Observation Output(Site site, Request request, object?[] args, object? result)
@@ -282,6 +310,9 @@ internal static class Effects
                     break;
                 case Blake3OutputReader r:
                     r.Read(1);
+                    break;
+                case Stream s:
+                    s.ReadByte();
                     break;
                 default:
                     Probe(target, request);

@@ -137,6 +137,32 @@ public class OracleAnchorTests
         Assert.True(checkedCases > 20, $"only {checkedCases} subtree cases checked");
     }
 
+    /// <summary>
+    /// The Bao answers come from the tests' reference, which BaoVectorTests pins to the official
+    /// vectors; what the fixture adds is the rearrangement of an outboard tree and its data into
+    /// the combined layout, checked here against the reference's own combined encodings, and its
+    /// lengths against the reference's encodings.
+    /// </summary>
+    [Theory]
+    [InlineData(0)]
+    [InlineData(1)]
+    [InlineData(1024)]
+    [InlineData(1025)]
+    [InlineData(4596)]
+    [InlineData(8193)]
+    [InlineData(70000)]
+    public void Bao_fixture_rebuilds_combined_encodings_from_outboard_ones(int length)
+    {
+        byte[] data = ReferenceBao.VectorInput(length);
+        (byte[] combined, _) = ReferenceBao.Encode(data, outboard: false);
+        (byte[] outboard, _) = ReferenceBao.Encode(data, outboard: true);
+        Assert.Equal(combined, BaoFixture.Combine(outboard, data));
+        Assert.Equal((UInt128)combined.Length, BaoFixture.CombinedLength(length));
+        Assert.Equal((UInt128)outboard.Length, BaoFixture.OutboardLength(length));
+        Assert.False(BaoFixture.CombinedShort(combined));
+        Assert.True(BaoFixture.CombinedShort(combined[..^1]));
+    }
+
     /// <summary>b3sum 1.3.1: b3sum --derive-key CONTEXT --length 40 over the contract test's key material (byte i = 7i + 1).</summary>
     [Theory]
     [InlineData("", "0db74efb72138691edde7c3f5c16f5ad65e34aa16f208b62e696640f7a3bf8bf4ced77395bb04679")]

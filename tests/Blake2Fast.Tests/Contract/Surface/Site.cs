@@ -31,12 +31,12 @@ internal sealed record Edge(string Label, Func<object?> Make, Expect Expect, str
     public (string Parameter, Func<object?> Make)[] With { get; init; } = [];
 
     /// <summary>
-    /// The exception an invalid edge must get when the fault is in the data rather than the
-    /// argument's shape (a Bao encoding that fails verification, one cut short, a seek before the
-    /// start): documented is not enough there, since the documentation names both and a decoder
-    /// that swapped them would mislead its caller. Null: any the documentation names.
+    /// The exceptions (any one of them) an invalid edge must get when the fault is in the data
+    /// rather than the argument's shape (a Bao encoding that fails verification, one cut short, a
+    /// seek before the start): documented is not enough there, since the documentation names both
+    /// and a decoder that swapped them would mislead its caller. Null: any the documentation names.
     /// </summary>
-    public Type? Throws { get; init; }
+    public Type[]? Throws { get; init; }
 }
 
 /// <summary>How to make a valid value of one parameter, and its edge values with what each must do.</summary>

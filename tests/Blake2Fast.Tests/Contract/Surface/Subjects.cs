@@ -32,7 +32,7 @@ internal sealed class Instance(object target, Request request, ulong position = 
 }
 
 /// <summary>One condition a receiver can be in ("new", "default", "finished", "disposed", ...).</summary>
-internal sealed class SubjectState(SubjectKind kind, string label, Status status, Func<Instance> make, Func<string, Type[]?>? refuses = null)
+internal sealed class SubjectState(SubjectKind kind, string label, Status status, Func<Instance> make, Func<string, Type[]?>? refuses = null, Func<string, Type[]?>? mayRefuse = null)
 {
     public SubjectKind Kind { get; } = kind;
     public string Label { get; } = label;
@@ -48,6 +48,13 @@ internal sealed class SubjectState(SubjectKind kind, string label, Status status
     /// </summary>
     public Type[]? Refuses(string method) => refuses?.Invoke(method);
 
+    /// <summary>
+    /// The exceptions this receiver may answer a method with instead of working, where its
+    /// condition makes the outcome depend on how far the method looks: a decoder over a corrupt
+    /// encoding that seeks to the end may verify the corrupt part on the way, or not.
+    /// </summary>
+    public Type[]? MayRefuse(string method) => mayRefuse?.Invoke(method);
+
     public override string ToString() => $"{Kind.Name} ({Label})";
 }
 
@@ -55,7 +62,7 @@ internal sealed class SubjectState(SubjectKind kind, string label, Status status
 /// A kind of receiver of instance methods: how to make it in each of its conditions, and how to
 /// check afterwards that it computes what its request says (<see cref="Probe"/>).
 /// </summary>
-internal sealed class SubjectKind
+internal sealed partial class SubjectKind
 {
     public required string Name { get; init; }
     public required Type Type { get; init; }
@@ -67,9 +74,9 @@ internal sealed class SubjectKind
 
     public override string ToString() => Name;
 
-    private SubjectKind Add(string label, Status status, Func<Instance> make, Func<string, Type[]?>? refuses = null)
+    private SubjectKind Add(string label, Status status, Func<Instance> make, Func<string, Type[]?>? refuses = null, Func<string, Type[]?>? mayRefuse = null)
     {
-        States.Add(new SubjectState(this, label, status, make, refuses));
+        States.Add(new SubjectState(this, label, status, make, refuses, mayRefuse));
         return this;
     }
 
@@ -111,6 +118,7 @@ internal sealed class SubjectKind
         };
 
         all.AddRange(Algorithms());
+        all.Add(BaoDecoders());
         return all;
     }
 

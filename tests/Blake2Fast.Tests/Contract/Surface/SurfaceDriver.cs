@@ -276,7 +276,7 @@ internal sealed class SurfaceDriver
                     r.Key = Arguments.BytesOf(v);
                     r.Message = [];
                     break;
-                case "source" or "input" or "keyMaterial" or "ikm" or "buffer" or "inputBuffer" or "inputStream" when !slot.IsDestination:
+                case "source" or "input" or "keyMaterial" or "ikm" or "buffer" or "inputBuffer" or "inputStream" when !slot.IsDestination && receiver?.Target is not Stream:
                     byte[] bytes = Arguments.BytesOf(v);
                     r.Message = appends ? [.. r.Message, .. bytes] : bytes;
                     break;
@@ -333,6 +333,11 @@ internal sealed class SurfaceDriver
             }
         }
 
+        if (f.Kind == FamilyKind.Bao && receiver is null)
+        {
+            BaoFixture.Describe(site, args, r);
+        }
+
         // BLAKE2's tree nodes: a root hasher starts with no leaf digests.
         if (site.Name == "CreateTreeRootHasher")
         {
@@ -360,7 +365,7 @@ internal sealed class SurfaceDriver
         }
 
         // HashAlgorithm's (buffer, offset, count) forms hash a slice.
-        if ((site.Has("offset") || site.Has("inputOffset")) && args.Length >= 3 && args[1] is int offset && args[2] is int count
+        if ((site.Has("offset") || site.Has("inputOffset")) && receiver?.Target is not Stream && args.Length >= 3 && args[1] is int offset && args[2] is int count
             && offset >= 0 && count >= 0 && (long)offset + count <= Arguments.BytesOf(args[0]).Length)
         {
             byte[] slice = Arguments.BytesOf(args[0]).AsSpan(offset, count).ToArray();
@@ -416,17 +421,16 @@ internal sealed class SurfaceDriver
                 : domains[slot.Index].Valid();
         }
 
+        // Every destination valid (or the edge), then the one an overlap places over an input.
+        Request beforeDestinations = Normalize(site, args, receiver);
+        foreach (Slot slot in site.Slots.Where(s => s.IsDestination))
+        {
+            args[slot.Index] = slot.Index == edgeIndex ? edge!.Make() : Domains.For(site, slot, beforeDestinations, receiver).Valid();
+        }
+
         if (overlap is not null)
         {
             PlaceOverlap(site, overlap, args, receiver);
-        }
-        else
-        {
-            Request beforeDestinations = Normalize(site, args, receiver);
-            foreach (Slot slot in site.Slots.Where(s => s.IsDestination))
-            {
-                args[slot.Index] = slot.Index == edgeIndex ? edge!.Make() : Domains.For(site, slot, beforeDestinations, receiver).Valid();
-            }
         }
 
         Request request = Normalize(site, args, receiver);
@@ -441,7 +445,7 @@ internal sealed class SurfaceDriver
         Expect expect = edge?.Expect ?? (overlap is null ? Expect.Valid : Expect.Either);
         bool obsolete = site.Method.GetCustomAttribute<ObsoleteAttribute>() is { IsError: true };
         string? blame = edge?.Blame ?? edgeSlot?.Name;
-        Type[]? required = edge?.Throws is { } throws && edge.Expect != Expect.Valid ? [throws] : null;
+        Type[]? required = edge?.Throws is { } throws && edge.Expect != Expect.Valid ? throws : null;
         if (state is not null && state.Status != Status.Active)
         {
             // A disposed stream has nothing to flush: Flush may succeed or refuse, as MemoryStream's does.
@@ -451,11 +455,27 @@ internal sealed class SurfaceDriver
             blame = null;
         }
 
+        if (overlap is not null && _docs.ForbidsOverlap(site.Method, overlap.Destination.Name, overlap.Input.Name))
+        {
+            // The documentation rules this placement out: the call must refuse it as an argument
+            // error naming the destination, before it writes (not fail part-way over its own output).
+            expect = Expect.Invalid;
+            blame = overlap.Destination.Name;
+            required = [typeof(ArgumentException)];
+        }
+
         if (state?.Refuses(site.Name) is { } refused)
         {
             expect = Expect.Invalid;
             blame = null;
             required = refused;
+        }
+
+        if (state?.MayRefuse(site.Name) is { } may && expect == Expect.Valid)
+        {
+            expect = Expect.Either;
+            blame = null;
+            required = may;
         }
 
         if (obsolete)

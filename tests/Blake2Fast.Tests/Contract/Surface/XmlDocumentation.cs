@@ -45,6 +45,13 @@ internal sealed class XmlDocumentation
             ? element.Elements("param").FirstOrDefault(p => (string?)p.Attribute("name") == parameter)?.Value
             : null;
 
+    /// <summary>Whether <paramref name="member"/>'s documentation of <paramref name="destination"/> says that it must not overlap <paramref name="input"/>.</summary>
+    public bool ForbidsOverlap(MemberInfo member, string destination, string input) =>
+        _members.TryGetValue(Id(member), out XElement? element)
+        && element.Elements("param").FirstOrDefault(p => (string?)p.Attribute("name") == destination) is { } text
+        && text.Value.Contains("must not overlap", StringComparison.Ordinal)
+        && text.Descendants("paramref").Any(r => (string?)r.Attribute("name") == input);
+
     /// <summary>The exceptions that <paramref name="member"/>'s documentation names, inherited ones included.</summary>
     public IReadOnlyList<DocumentedException> Exceptions(MemberInfo member) => Exceptions(Id(member), 0);
 
