@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Fuzzes with afl-fuzz through SharpFuzz (tests/Blake2Fast.Fuzz, see its README.md): every target
 # the fuzz program lists (b2fast's checksum-line parser and option reading, the library's
-# HashMany), each for a bounded time, starting from the corpus committed beside the program, and
+# HashMany and Bao decoders), each for a bounded time, starting from the corpus committed beside the program, and
 # fails on any crash or hang. Prints per target: executions, executions per second, the corpus
 # (seeds plus inputs found), afl-fuzz's stability figure, crashes, hangs; on a finding, the
 # replay of the first ones (exception and stack trace).

@@ -29,6 +29,7 @@ internal static class Program
         ["checksum-lines"] = ChecksumLineTarget.Run,
         ["options"] = OptionTarget.Run,
         ["hash-many"] = HashManyTarget.Run,
+        ["bao-decode"] = BaoDecodeTarget.Run,
     };
 
     private static int Main(string[] args)

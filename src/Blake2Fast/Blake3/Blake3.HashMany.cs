@@ -25,10 +25,10 @@ public static partial class Blake3
     /// </remarks>
     /// <param name="sources">The messages.</param>
     /// <param name="destination">Receives the outputs; exactly <c>sources.Length * outputLength</c> bytes.</param>
-    /// <param name="outputLength">The length of each output, 1 byte or more (32 is the standard hash).</param>
+    /// <param name="outputLength">The length of each output, 1 byte or more (32 is the standard hash); all the outputs together must fit in a span, <see cref="int.MaxValue"/> bytes.</param>
     /// <returns>The number of bytes written: <c>destination.Length</c>.</returns>
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="outputLength"/> is less than 1; nothing was written.</exception>
-    /// <exception cref="ArgumentException"><paramref name="destination"/> is not exactly <c>sources.Length * outputLength</c> bytes long; nothing was written.</exception>
+    /// <exception cref="ArgumentException"><paramref name="destination"/> is not exactly <c>sources.Length * outputLength</c> bytes long, which no destination is when that product passes <see cref="int.MaxValue"/>; nothing was written.</exception>
     public static int HashMany(ReadOnlySpan<ReadOnlyMemory<byte>> sources, Span<byte> destination, int outputLength)
     {
         CheckOutputLength(outputLength);
@@ -47,10 +47,10 @@ public static partial class Blake3
     /// <param name="key">The key: exactly 32 bytes.</param>
     /// <param name="sources">The messages.</param>
     /// <param name="destination">Receives the outputs; exactly <c>sources.Length * outputLength</c> bytes.</param>
-    /// <param name="outputLength">The length of each output, 1 byte or more (32 is standard).</param>
+    /// <param name="outputLength">The length of each output, 1 byte or more (32 is standard); all the outputs together must fit in a span, <see cref="int.MaxValue"/> bytes.</param>
     /// <returns>The number of bytes written: <c>destination.Length</c>.</returns>
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="outputLength"/> is less than 1; nothing was written.</exception>
-    /// <exception cref="ArgumentException"><paramref name="key"/> is not 32 bytes, or <paramref name="destination"/> is not exactly <c>sources.Length * outputLength</c> bytes long; nothing was written.</exception>
+    /// <exception cref="ArgumentException"><paramref name="key"/> is not 32 bytes, or <paramref name="destination"/> is not exactly <c>sources.Length * outputLength</c> bytes long, which no destination is when that product passes <see cref="int.MaxValue"/>; nothing was written.</exception>
     public static int HashMany(ReadOnlySpan<byte> key, ReadOnlySpan<ReadOnlyMemory<byte>> sources, Span<byte> destination, int outputLength)
     {
         CheckKey(key);
@@ -73,10 +73,10 @@ public static partial class Blake3
     /// <param name="source">The messages, back to back; a multiple of <paramref name="messageLength"/> bytes long.</param>
     /// <param name="messageLength">The length of every message, at least 1 byte.</param>
     /// <param name="destination">Receives the outputs; exactly <c>source.Length / messageLength * outputLength</c> bytes.</param>
-    /// <param name="outputLength">The length of each output, 1 byte or more (32 is the standard hash).</param>
+    /// <param name="outputLength">The length of each output, 1 byte or more (32 is the standard hash); all the outputs together must fit in a span, <see cref="int.MaxValue"/> bytes.</param>
     /// <returns>The number of bytes written: <c>destination.Length</c>.</returns>
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="outputLength"/> or <paramref name="messageLength"/> is less than 1; nothing was written.</exception>
-    /// <exception cref="ArgumentException"><paramref name="source"/>'s length is not a multiple of <paramref name="messageLength"/>, or <paramref name="destination"/> has the wrong length; nothing was written.</exception>
+    /// <exception cref="ArgumentException"><paramref name="source"/>'s length is not a multiple of <paramref name="messageLength"/>, or <paramref name="destination"/> has the wrong length, which every destination has when the outputs together would pass <see cref="int.MaxValue"/> bytes; nothing was written.</exception>
     public static int HashMany(ReadOnlySpan<byte> source, int messageLength, Span<byte> destination, int outputLength)
     {
         CheckOutputLength(outputLength);
@@ -94,10 +94,10 @@ public static partial class Blake3
     /// <param name="source">The messages, back to back; a multiple of <paramref name="messageLength"/> bytes long.</param>
     /// <param name="messageLength">The length of every message, at least 1 byte.</param>
     /// <param name="destination">Receives the outputs; exactly <c>source.Length / messageLength * outputLength</c> bytes.</param>
-    /// <param name="outputLength">The length of each output, 1 byte or more (32 is standard).</param>
+    /// <param name="outputLength">The length of each output, 1 byte or more (32 is standard); all the outputs together must fit in a span, <see cref="int.MaxValue"/> bytes.</param>
     /// <returns>The number of bytes written: <c>destination.Length</c>.</returns>
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="outputLength"/> or <paramref name="messageLength"/> is less than 1; nothing was written.</exception>
-    /// <exception cref="ArgumentException"><paramref name="key"/> is not 32 bytes, <paramref name="source"/>'s length is not a multiple of <paramref name="messageLength"/>, or <paramref name="destination"/> has the wrong length; nothing was written.</exception>
+    /// <exception cref="ArgumentException"><paramref name="key"/> is not 32 bytes, <paramref name="source"/>'s length is not a multiple of <paramref name="messageLength"/>, or <paramref name="destination"/> has the wrong length, which every destination has when the outputs together would pass <see cref="int.MaxValue"/> bytes; nothing was written.</exception>
     public static int HashMany(ReadOnlySpan<byte> key, ReadOnlySpan<byte> source, int messageLength, Span<byte> destination, int outputLength)
     {
         CheckKey(key);

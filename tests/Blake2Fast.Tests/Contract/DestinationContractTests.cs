@@ -1,5 +1,8 @@
 using System;
+using System.Collections.Generic;
+using System.IO;
 using System.Linq;
+using System.Text.Json;
 
 namespace Blake2Fast.Tests;
 
@@ -7,7 +10,8 @@ namespace Blake2Fast.Tests;
 /// One contract, every overload that writes into a caller's span (the table in
 /// <see cref="Api.Writers"/>): nothing is written to a destination that is too short, nothing
 /// past the digest in one that is too long, input and output may overlap, and forms whose
-/// destination length is the digest length reject 0 and max + 1. Expected digests come from hashlib.
+/// destination length is the digest length reject 0 and max + 1. Expected digests come from hashlib;
+/// the tree's nodes (HashTreeLeaf, HashTreeRoot) are checked the same way against hashlib's node vectors.
 /// </summary>
 [Trait("Legs", "Build")]
 public class DestinationContractTests
@@ -114,12 +118,107 @@ public class DestinationContractTests
         // HashMany writes one digest per message into a destination of exactly that many digests, a
         // contract of its own that HashManyTests checks (wrong lengths write nothing, overlap, placement).
         // HashTree and HashTreeAsync compute another function (the unlimited-fanout tree mode), whose
-        // destinations TreeHashTests checks.
+        // destinations TreeHashTests checks. That tree's nodes, HashTreeLeaf and HashTreeRoot, take
+        // their digest length from the destination (IsDigestLength, ParamName "destination") against
+        // hashlib's node vectors rather than plain digests: TreeNodeWriters below.
         int spanWriters = facade.GetMethods().Concat(state.GetMethods())
-            .Where(m => m.Name is not ("HashMany" or "HashTree" or "HashTreeAsync"))
+            .Where(m => m.Name is not ("HashMany" or "HashTree" or "HashTreeAsync" or "HashTreeLeaf" or "HashTreeRoot"))
             .Count(m => m.GetParameters().Any(p => p.ParameterType == typeof(Span<byte>) || p.ParameterType == typeof(Memory<byte>)));
+        int treeNodeWriters = facade.GetMethods().Count(m => m.Name is "HashTreeLeaf" or "HashTreeRoot");
 
         // The table adds the two HashAlgorithm.TryComputeHash entries, where the build overrides them.
         Assert.Equal(spanWriters + (LibraryBuild.OverridesHashAlgorithmSpans ? 2 : 0), api.Writers.Count);
+        Assert.Equal(treeNodeWriters, TreeNodeWriterNames.Length);
+    }
+
+    /// <summary>The overloads that write one node of the unlimited-fanout tree; their destination's length is the digest length (<see cref="DestinationRule.IsDigestLength"/>).</summary>
+    private static readonly string[] TreeNodeWriterNames = ["HashTreeLeaf", "HashTreeRoot"];
+
+    public static TheoryData<string, string> TreeNodeWriters() => Api.Rows(_ => TreeNodeWriterNames);
+
+    /// <summary>
+    /// One case of each digest length of tree-leaf-vectors.json (hashlib, node by node): its
+    /// nodes' inputs and digests, and a writer of that node into a destination.
+    /// </summary>
+    private static IEnumerable<(string Case, byte[] Input, byte[] Expected, Func<ArraySegment<byte>, ArraySegment<byte>, int> Write)> TreeNodes(string algorithm, string writer)
+    {
+        using JsonDocument vectors = JsonDocument.Parse(File.ReadAllBytes(TestData.VectorPath("tree-leaf-vectors.json")));
+        var cases = new List<(string, byte[], byte[], Func<ArraySegment<byte>, ArraySegment<byte>, int>)>();
+        foreach (JsonElement c in vectors.RootElement.GetProperty("cases").EnumerateArray().Where(c => c.GetProperty("alg").GetString() == algorithm))
+        {
+            int leaf = c.GetProperty("leaf").GetInt32();
+            int length = c.GetProperty("length").GetInt32();
+            int seed = c.GetProperty("seed").GetInt32();
+            byte[] input = Enumerable.Range(0, length).Select(i => (byte)((7 * i) + seed)).ToArray();
+            byte[][] leaves = c.GetProperty("leaves").EnumerateArray().Select(e => Convert.FromHexString(e.GetString()!)).ToArray();
+            string name = $"{algorithm} leaf {leaf}, {length} bytes, digest {leaves[0].Length}";
+            if (writer == "HashTreeLeaf")
+            {
+                // The first leaf: full unless it is the only one.
+                byte[] first = input[..Math.Min(leaf, length)];
+                bool last = leaves.Length == 1;
+                cases.Add((name, first, leaves[0], (m, o) => algorithm == "blake2b"
+                    ? Blake2b.HashTreeLeaf(m.AsSpan(), 0, leaf, last, o.AsSpan())
+                    : Blake2s.HashTreeLeaf(m.AsSpan(), 0, leaf, last, o.AsSpan())));
+            }
+            else
+            {
+                cases.Add((name, leaves.SelectMany(x => x).ToArray(), Convert.FromHexString(c.GetProperty("root").GetString()!), (m, o) => algorithm == "blake2b"
+                    ? Blake2b.HashTreeRoot(m.AsSpan(), leaf, o.AsSpan())
+                    : Blake2s.HashTreeRoot(m.AsSpan(), leaf, o.AsSpan())));
+            }
+        }
+
+        Assert.NotEmpty(cases);
+        return cases;
+    }
+
+    [Theory]
+    [MemberData(nameof(TreeNodeWriters))]
+    public void Tree_nodes_write_the_digest_and_nothing_past_it(string algorithm, string writer)
+    {
+        foreach ((string name, byte[] input, byte[] expected, var write) in TreeNodes(algorithm, writer))
+        {
+            byte[] buffer = Filled(8 + expected.Length + 16);
+            Assert.Equal(expected.Length, write(new ArraySegment<byte>(input), new ArraySegment<byte>(buffer, 8, expected.Length)));
+            Check.Digest(expected, buffer.AsSpan(8, expected.Length), $"{writer}: {name}");
+            Assert.All(buffer.Take(8), x => Assert.Equal(Sentinel, x));
+            Assert.All(buffer.Skip(8 + expected.Length), x => Assert.Equal(Sentinel, x));
+        }
+    }
+
+    [Theory]
+    [MemberData(nameof(TreeNodeWriters))]
+    public void Tree_nodes_refuse_a_destination_of_no_digest_length_and_write_nothing(string algorithm, string writer)
+    {
+        Api api = Api.Get(algorithm);
+        foreach ((_, byte[] input, _, var write) in TreeNodes(algorithm, writer).Take(1))
+        {
+            foreach (int length in new[] { 0, api.MaxDigestLength + 1 })
+            {
+                byte[] buffer = Filled(length + 16);
+                ArgumentException e = Assert.Throws<ArgumentException>(() => write(new ArraySegment<byte>(input), new ArraySegment<byte>(buffer, 0, length)));
+                Assert.Equal("destination", e.ParamName);
+                Assert.Contains($"between 1 and {api.MaxDigestLength}", e.Message, StringComparison.Ordinal);
+                Assert.All(buffer, x => Assert.Equal(Sentinel, x));
+            }
+        }
+    }
+
+    [Theory]
+    [MemberData(nameof(TreeNodeWriters))]
+    public void Tree_nodes_input_and_output_may_overlap(string algorithm, string writer)
+    {
+        foreach ((string name, byte[] input, byte[] expected, var write) in TreeNodes(algorithm, writer).Where(c => c.Input.Length >= c.Expected.Length))
+        {
+            foreach (int offset in new[] { 0, Math.Min(7, input.Length - expected.Length), input.Length - expected.Length })
+            {
+                byte[] buffer = (byte[])input.Clone();
+                Assert.Equal(expected.Length, write(new ArraySegment<byte>(buffer), new ArraySegment<byte>(buffer, offset, expected.Length)));
+                Check.Digest(expected, buffer.AsSpan(offset, expected.Length), $"{writer} at offset {offset}: {name}");
+                Assert.True(input.AsSpan(0, offset).SequenceEqual(buffer.AsSpan(0, offset)));
+                Assert.True(input.AsSpan(offset + expected.Length).SequenceEqual(buffer.AsSpan(offset + expected.Length)));
+            }
+        }
     }
 }

@@ -104,6 +104,23 @@ internal static class Arguments
         return stream;
     }
 
+    private sealed record ModeContent(byte[] Key, string? Context);
+
+    private static readonly ConditionalWeakTable<object, ModeContent> ModeContents = new();
+
+    /// <summary>A boxed <see cref="Blake3Mode"/>, whose key or context (which it does not show) the test remembers for the answer.</summary>
+    public static object RememberMode(Blake3Mode mode, byte[] key, string? context)
+    {
+        object box = mode;
+        ModeContents.Add(box, new ModeContent(key, context));
+        return box;
+    }
+
+    /// <summary>The key (empty if none) and context (null if none) of a mode made by <see cref="RememberMode"/>.</summary>
+    public static (byte[] Key, string? Context) ModeOf(object box) => ModeContents.TryGetValue(box, out ModeContent? mode)
+        ? (mode.Key, mode.Context)
+        : throw new InvalidOperationException("A Blake3Mode the test did not make.");
+
     public static CancellationToken Canceled()
     {
         using var source = new CancellationTokenSource();

@@ -13,7 +13,7 @@ namespace Blake2Fast.Tests.Surface;
 /// A parameter no entry matches stops the test with its method's name: a new parameter must be
 /// described here.
 /// </summary>
-internal static class Domains
+internal static partial class Domains
 {
     /// <summary>HashMany's fixed-stride form: 12 messages of 97 bytes (more than any kernel's lanes).</summary>
     public const int PackedMessageLength = 97;
@@ -41,10 +41,12 @@ internal static class Domains
             (site, slot, _, _) => Bytes(slot, Arguments.Pattern(site.Family.DefaultLength, 9),
                 ("null", null, slot.Type == typeof(byte[]) ? Expect.Invalid : Expect.Invalid), ("empty", 0, Expect.Invalid),
                 ("a hash less 1", site.Family.DefaultLength - 1, Expect.Invalid), ("a hash and 1", site.Family.DefaultLength + 1, Expect.Valid), ("300 bytes", 300, Expect.Valid))),
-        ("BLAKE3's Position takes any 64-bit value", (site, slot) => site.Name == "set_Position",
+        ("BLAKE3's Position takes any 64-bit value", (site, slot) => site.Name == "set_Position" && site.Receiver?.Kind.Type == typeof(Blake3OutputReader),
             (_, slot, _, _) => Integer(slot, 1000, _ => Expect.Valid, null, 0, 1, 1000, 1L << 62, long.MaxValue, -1 /* as ulong: 2^64 - 1 */)),
         ("a HashAlgorithm's key setter takes what its object's key takes", (site, slot) => site.Name == "set_Key" && slot.Type == typeof(byte[]),
             (site, slot, _, receiver) => KeyValue(site, slot, receiver!)),
+        .. TreeOverrides(),
+        .. BaoOverrides(),
     ];
 
     public static Domain For(Site site, Slot slot, Request draft, Instance? receiver)
@@ -72,6 +74,12 @@ internal static class Domains
                 new Edge("empty", () => Array.Empty<byte>(), Expect.Invalid));
         }
 
+        return Standard(site, slot, draft, receiver);
+    }
+
+    /// <summary>The domain by the parameter's name and type alone, as no override has it.</summary>
+    private static Domain Standard(Site site, Slot slot, Request draft, Instance? receiver)
+    {
         if (slot.IsDestination)
         {
             return Destination(site, slot, draft, receiver);
@@ -102,7 +110,7 @@ internal static class Domains
             ("outputLength", _) => OutputLength(site, slot, receiver),
             ("leafLength", _) => Integer(slot, LeafLength, v => v >= 1 ? Expect.Valid : Expect.Invalid, null, 0, -1, 1, 64, Arguments.MessageLength, int.MaxValue, int.MinValue),
             ("maxDegreeOfParallelism", _) => Parallelism(site, slot),
-            ("count", _) when site.Name == "Read" => ReadCount(slot, receiver!),
+            ("count", _) when site.Name == "Read" && !site.Has("offset") => ReadCount(slot, receiver!),
             ("offset" or "inputOffset" or "outputOffset", _) => Integer(slot, 0, v => v == 0 ? Expect.Valid : Expect.Invalid, null, -1, 1, int.MaxValue, int.MinValue),
             ("count" or "inputCount", _) => Integer(slot, Arguments.MessageLength, v => v >= 0 && v <= Arguments.MessageLength ? Expect.Valid : Expect.Invalid, null,
                 -1, 0, 1, Arguments.MessageLength + 1, int.MaxValue, int.MinValue),
@@ -163,14 +171,17 @@ internal static class Domains
     }
 
     /// <summary>
-    /// Threads: -1 or at least 1. BLAKE3 splits only inputs of 128 KiB or more across threads, so
-    /// there each value is tried with such an input as well.
+    /// Threads: -1 or at least 1. BLAKE3 (and Bao's encoders, which hash as it does) splits only
+    /// inputs of 128 KiB or more across threads, so there each value is tried with such an input
+    /// as well. (Bao's decoders get a large encoding from their own domain instead: a large input
+    /// beside the usual outboard encoding would only fail to verify.)
     /// </summary>
     private static Domain Parallelism(Site site, Slot slot)
     {
         Domain plain = Integer(slot, 2, v => v == -1 || v >= 1 ? Expect.Valid : Expect.Invalid, null, 0, -1, -2, 1, 2, 3, int.MaxValue, int.MinValue);
         Slot? input = site.Slots.FirstOrDefault(s => s.Name is "source" or "input" && s.IsByteInput);
-        if (site.Family.Kind != FamilyKind.Blake3 || input is null)
+        bool hashesInput = site.Family.Kind == FamilyKind.Blake3 || (site.Family.Kind == FamilyKind.Bao && site.Name.StartsWith("Encode", StringComparison.Ordinal));
+        if (!hashesInput || input is null)
         {
             return plain;
         }
@@ -276,6 +287,14 @@ internal static class Domains
                 0, -1, 1, 99, 100, 101, f.MaxUnknownLength, f.MaxUnknownLength + 1, long.MaxValue, long.MinValue);
         }
 
+        if (site.Name == "HashMany")
+        {
+            // Any length of 1 or more, but the destination holds one output per message: past what
+            // a destination can hold for the valid messages, the destination is at fault.
+            return Integer(slot, 100, v => v >= 1 && v <= 1 << 16 ? Expect.Valid : Expect.Invalid, v => v >= 1 ? "destination" : null,
+                0, -1, 1, 65, f.DefaultLength, 1 << 16, int.MaxValue, int.MinValue);
+        }
+
         // A length the method returns as an array cannot pass an array's largest length.
         long max = slot.Type == typeof(int) ? Math.Min(f.MaxLength, Array.MaxLength) : f.MaxLength;
         return Integer(slot, 100, v => v >= 1 && v <= max ? Expect.Valid : Expect.Invalid, null,
@@ -319,8 +338,9 @@ internal static class Domains
 
             case OutputRule.AtLeast or OutputRule.AtLeastOrFalse:
             {
+                // (Up to 256 KiB: a Bao decoder of the large input needs its 129 KiB.)
                 Expect tooShort = site.Rule == OutputRule.AtLeastOrFalse ? Expect.Declined : Expect.Invalid;
-                int n = (int)Math.Clamp(draft.OutputLength, 0, 1 << 16);
+                int n = (int)Math.Clamp(draft.OutputLength, 0, 1 << 18);
                 valid = n;
                 edges.Add(("empty", 0, n == 0 ? Expect.Valid : tooShort));
                 if (n >= 2)
@@ -358,6 +378,16 @@ internal static class Domains
                     edges.Add(("1 past the end", (int)remaining + 1, Expect.Invalid));
                 }
 
+                break;
+            }
+
+            case OutputRule.StreamRead:
+            {
+                // A stream's read takes a buffer of any length, and fills what it has.
+                valid = 100;
+                edges.Add(("empty", 0, Expect.Valid));
+                edges.Add(("1 byte", 1, Expect.Valid));
+                edges.Add(("5000 bytes, more than the data", 5000, Expect.Valid));
                 break;
             }
 

@@ -1,5 +1,6 @@
 using System;
 using System.Collections.Generic;
+using System.IO;
 using System.Linq;
 using System.Reflection;
 using System.Security.Cryptography;
@@ -19,22 +20,38 @@ internal sealed record Observation(byte[]? Actual, byte[] Expected, List<(byte[]
 /// the hasher it made (fed the probe message and finished), or the change it made to its receiver.
 /// A method name missing here stops the test: say how its effect shows.
 /// </summary>
-internal static class Effects
+internal static partial class Effects
 {
     private static readonly HashSet<string> Outputs =
     [
         "HashData", "TryHashData", "HashDataAsync", "ComputeHash", "ComputeHashAsync", "ComputeAndWriteHash", "HashMany", "HashTree", "HashTreeAsync",
-        "DeriveKey", "Extract", "Expand", "TryComputeHash", "TryFinish",
+        "DeriveKey", "Extract", "Expand", "TryComputeHash", "TryFinish", "HashTreeLeaf", "HashTreeRoot", "Hash", "Merge", "MergeRoot", "FinishSubtree",
     ];
 
     private static readonly HashSet<string> Creators =
     [
         "CreateIncrementalHasher", "CreateIncrementalHasherForUnknownLength", "CreateDeriveKeyHasher", "CreateHashAlgorithm", "CreateHMAC", ".ctor",
+        "CreateTreeRootHasher", "CreateHasher", "CreateRootReader",
     ];
 
     public static Observation Observe(Site site, Instance? receiver, Request request, object?[] args, object? result)
     {
         string name = site.Name;
+        if (site.Family.Kind == FamilyKind.Bao && receiver is null)
+        {
+            return BaoCall(site, request, args, result);
+        }
+
+        if (site.Method is MethodInfo { ReturnType: var returned } && returned == typeof(Blake3Mode))
+        {
+            // Blake3Mode.Keyed and DeriveKey: the mode shows in what a hasher made with it computes.
+            return Probe(result!, request);
+        }
+
+        if (site.Method.DeclaringType == typeof(Blake3Subtree) && result is long length)
+        {
+            return Lengths(site, args, length);
+        }
         if (Outputs.Contains(name) || (name == "Finish" && site.Slots.Length == 1 && site.Slots[0].IsDestination))
         {
             return Output(site, request, args, result);
@@ -63,7 +80,14 @@ internal static class Effects
         object target = receiver.Target;
         switch (name)
         {
-            case "Update" or "Reset" or "Initialize" or "set_Key":
+            case "ToString" when target is Blake3Mode mode:
+            {
+                // The mode's name, never its key.
+                string expected = request.Context is not null ? "DeriveKey" : request.Key.Length != 0 ? "Keyed" : "Hash";
+                return (string)result! == expected ? Observation.Nothing : Observation.Fail($"{mode.GetType().Name}.ToString() gave \"{result}\"; the mode is {expected}.");
+            }
+
+            case "Update" or "Reset" or "Initialize" or "set_Key" or "AppendLeafDigest" or "AppendLeafDigests":
                 if (name is "Reset" or "Initialize")
                 {
                     request.Message = [];
@@ -94,6 +118,22 @@ internal static class Effects
                 // The state goes on after a reader is made.
                 return Probe(target, request);
             }
+
+            case "Read" or "ReadAsync" when target is Stream:
+                return StreamRead(receiver, request, args, result);
+
+            case "Seek" when target is Stream:
+                return StreamSeek(receiver, request, args, result);
+
+            case "set_Position" when target is Stream stream:
+                return stream.Position != (long)args[0]! ? Observation.Fail($"Position reads {stream.Position} after it was set to {args[0]}.") : Probe(target, request);
+
+            case "Flush" when target is Stream:
+                // A read-only stream has nothing to flush.
+                return Observation.Nothing;
+
+            case "Write" or "SetLength" when target is Stream:
+                return Observation.Fail("a read-only stream took a write.");
 
             case "Read":
                 return Read(site, receiver, request, args, result);
@@ -131,6 +171,41 @@ internal static class Effects
         throw new Domains.UnhandledException($"no effect for {name}: say in Effects how a call of it shows");
     }
 
+    /// <summary>
+    /// Blake3Subtree's lengths, worked out from the tree's definition: a node's left child is the
+    /// largest power-of-two number of whole chunks that leaves a byte on the right; a subtree at
+    /// offset o holds at most o's lowest set bit; the split length is the smallest power-of-two
+    /// number of chunks that cuts the input into at most maxSubtrees pieces.
+    /// </summary>
+    private static Observation Lengths(Site site, object?[] args, long actual)
+    {
+        long expected;
+        switch (site.Name)
+        {
+            case "LeftSubtreeLength":
+                expected = Oracles.Blake3LeftLength((long)args[0]!);
+                break;
+            case "MaxSubtreeLength":
+                long offset = (long)args[0]!;
+                expected = offset == 0 ? long.MaxValue : offset & -offset;
+                break;
+            case "SplitLength":
+                long input = (long)args[0]!;
+                int pieces = (int)args[1]!;
+                expected = 1024;
+                while ((input - 1) / expected >= pieces)
+                {
+                    expected *= 2;
+                }
+
+                break;
+            default:
+                throw new Domains.UnhandledException($"no effect for {site.Name}: say in Effects how its result shows");
+        }
+
+        return actual == expected ? Observation.Nothing : Observation.Fail($"returned {actual}; the tree gives {expected}.");
+    }
+
     private static Observation Compare((byte[] Actual, byte[] Expected) pair) => new(pair.Actual, pair.Expected, []);
 
     /// <summary>Checks a hasher, reader or HashAlgorithm by feeding it the probe message and finishing it.</summary>
@@ -138,7 +213,13 @@ internal static class Effects
     {
         SubjectKind kind = SubjectKind.All.FirstOrDefault(k => k.Type == target.GetType())
             ?? throw new Domains.UnhandledException($"no receiver kind for a {target.GetType()}, so the driver cannot check it");
-        return Compare(kind.Probe(new Instance(target, request, (target as Blake3OutputReader)?.Position ?? 0, 64), request));
+        ulong position = target switch
+        {
+            Blake3OutputReader reader => reader.Position,
+            Stream { CanSeek: true } stream => (ulong)stream.Position,
+            _ => 0,
+        };
+        return Compare(kind.Probe(new Instance(target, request, position, 64), request));
     }
 
     private static Observation Output(Site site, Request request, object?[] args, object? result)
@@ -229,6 +310,9 @@ internal static class Effects
                     break;
                 case Blake3OutputReader r:
                     r.Read(1);
+                    break;
+                case Stream s:
+                    s.ReadByte();
                     break;
                 default:
                     Probe(target, request);

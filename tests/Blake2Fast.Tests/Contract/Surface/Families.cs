@@ -23,6 +23,9 @@ internal enum FamilyKind
 
     /// <summary>RFC 5869 HKDF over those HMACs.</summary>
     Hkdf,
+
+    /// <summary>Bao, BLAKE3 verified streaming: encodings, slices and decoders, checked against the reference Bao of the tests.</summary>
+    Bao,
 }
 
 /// <summary>
@@ -65,6 +68,7 @@ internal sealed class Family
     public static readonly Family HmacB = new() { Name = "HMAC-BLAKE2b", Kind = FamilyKind.Hmac, Wide = true, DefaultLength = HMACBlake2b.HashSizeInBytes, MaxLength = HMACBlake2b.HashSizeInBytes, MaxKey = int.MaxValue };
     public static readonly Family HmacS = new() { Name = "HMAC-BLAKE2s", Kind = FamilyKind.Hmac, Wide = false, DefaultLength = HMACBlake2s.HashSizeInBytes, MaxLength = HMACBlake2s.HashSizeInBytes, MaxKey = int.MaxValue };
     public static readonly Family HkdfB = new() { Name = "HKDF-BLAKE2b", Kind = FamilyKind.Hkdf, Wide = true, DefaultLength = HkdfBlake2b.HashLength, MaxLength = HkdfBlake2b.MaxOutputLength, MaxKey = int.MaxValue };
+    public static readonly Family Bao = new() { Name = "Bao", Kind = FamilyKind.Bao, Wide = false, DefaultLength = Blake2Fast.Bao.HashLength, MaxLength = Blake2Fast.Bao.HashLength, MaxKey = 0 };
     public static readonly Family HkdfS = new() { Name = "HKDF-BLAKE2s", Kind = FamilyKind.Hkdf, Wide = false, DefaultLength = HkdfBlake2s.HashLength, MaxLength = HkdfBlake2s.MaxOutputLength, MaxKey = int.MaxValue };
 
     /// <summary>
@@ -73,12 +77,17 @@ internal sealed class Family
     /// </summary>
     public static readonly IReadOnlyDictionary<Type, Family> OfType = new Dictionary<Type, Family>
     {
+        [typeof(Bao)] = Bao,
+        [typeof(BaoVerificationException)] = Bao,
         [typeof(Blake2b)] = B,
         [typeof(Blake2bHashState)] = B,
         [typeof(Blake2bParameters)] = B,
         [typeof(Blake2s)] = S,
         [typeof(Blake2sHashState)] = S,
         [typeof(Blake2sParameters)] = S,
+
+        // One type serves both trees; its receivers (SubjectKind) carry their own family.
+        [typeof(Blake2TreeRootHasher)] = B,
         [typeof(Blake2bp)] = BP,
         [typeof(Blake2bpHashState)] = BP,
         [typeof(Blake2sp)] = SP,
@@ -92,6 +101,8 @@ internal sealed class Family
         [typeof(Blake3)] = B3,
         [typeof(Blake3HashState)] = B3,
         [typeof(Blake3OutputReader)] = B3,
+        [typeof(Blake3Mode)] = B3,
+        [typeof(Blake3Subtree)] = B3,
         [typeof(HMACBlake2b)] = HmacB,
         [typeof(HMACBlake2s)] = HmacS,
         [typeof(HkdfBlake2b)] = HkdfB,
@@ -109,11 +120,18 @@ internal sealed class Family
         byte[] all = Kind switch
         {
             FamilyKind.Blake2 when r.Messages is not null => r.Messages.SelectMany(m => Blake2One(r, m)).ToArray(),
+            FamilyKind.Blake2 when r.LeafDigests is not null => Oracles.TreeRoot(Wide, r.LeafDigests, r.LeafLength!.Value, (int)r.OutputLength),
+            FamilyKind.Blake2 when r.LeafIndex is { } index => Oracles.TreeLeaf(Wide, r.Message, r.LeafLength!.Value, (int)r.OutputLength, index, r.IsLastLeaf),
             FamilyKind.Blake2 when r.LeafLength is { } leaf => Oracles.Tree(Wide, r.Message, leaf, (int)r.OutputLength),
             FamilyKind.Blake2 => Blake2One(r, r.Message),
             FamilyKind.Blake2P => Wide ? Blake2bp.HashData(r.Key, r.Message, (int)r.OutputLength) : Blake2sp.HashData(r.Key, r.Message, (int)r.OutputLength),
             FamilyKind.Blake2X => Blake2X(r, from + count),
+            // HashMany: each message's own output, back to back, as the one-shot gives it.
+            FamilyKind.Blake3 when r.Messages is not null => r.Messages.SelectMany(m => Blake3Output(r.WithMessage(m), r.OutputLength)).ToArray(),
             FamilyKind.Blake3 => Blake3Output(r, from + count),
+
+            // What a decoder stream yields: the verified data.
+            FamilyKind.Bao => r.Message,
             FamilyKind.Hmac => Oracles.Hmac(Wide, r.Key, r.Message),
             FamilyKind.Hkdf => r.Operation switch
             {
@@ -180,6 +198,23 @@ internal sealed class Family
 
     private static byte[] Blake3Output(Request r, long end)
     {
+        if (r.ChainingValue)
+        {
+            // A subtree's or a parent's chaining value (Blake3Subtree): 32 bytes, never root output.
+            byte[] cv = r.Children is { } pair ? Oracles.Blake3ParentChainingValue(r.Key, r.Context, pair.Left, pair.Right) : Oracles.Blake3SubtreeChainingValue(r.Key, r.Context, r.Message, r.SubtreeOffset ?? 0);
+            return cv.AsSpan(0, (int)end).ToArray();
+        }
+
+        if (r.Children is { } children)
+        {
+            return Oracles.Blake3Root(r.Key, r.Context, children.Left, children.Right, end);
+        }
+
+        if (r.Subtrees is { } subtrees)
+        {
+            return Oracles.Blake3MergeRoot(r.Key, r.Context, subtrees.Lengths, subtrees.ChainingValues, end);
+        }
+
         byte[] output = new byte[Math.Max(end, 1)];
         if (r.Context is not null)
         {
@@ -213,6 +248,29 @@ internal sealed class Request
     public byte[] Message { get; set; } = [];
     public IReadOnlyList<byte[]>? Messages { get; set; }
     public long? LeafLength { get; set; }
+
+    /// <summary>BLAKE2 tree nodes: the root over these leaf digests (HashTreeRoot, a root hasher).</summary>
+    public byte[]? LeafDigests { get; set; }
+
+    /// <summary>BLAKE2 tree nodes: the message is this leaf (HashTreeLeaf).</summary>
+    public long? LeafIndex { get; set; }
+
+    public bool IsLastLeaf { get; set; }
+
+    /// <summary>BLAKE3: where a subtree hasher's input starts in the whole input (Blake3Subtree); null for an ordinary hasher.</summary>
+    public long? SubtreeOffset { get; set; }
+
+    /// <summary>BLAKE3: the answer is the chaining value of the message as a subtree at <see cref="SubtreeOffset"/>, or of <see cref="Children"/>'s parent.</summary>
+    public bool ChainingValue { get; set; }
+
+    /// <summary>BLAKE3: the tree's node over two children's chaining values (Merge, MergeRoot, CreateRootReader).</summary>
+    public (byte[] Left, byte[] Right)? Children { get; set; }
+
+    /// <summary>BLAKE3: the root over consecutive subtrees given by their lengths and chaining values.</summary>
+    public (long[] Lengths, byte[] ChainingValues)? Subtrees { get; set; }
+
+    /// <summary>Bao: the arguments as they were before the call (bytes copied, streams' contents), by parameter name.</summary>
+    public Dictionary<string, object?> Arguments { get; set; } = [];
     public long OutputLength { get; set; }
     public bool UnknownLength { get; set; }
     public byte[]? Salt { get; set; }
@@ -221,6 +279,15 @@ internal sealed class Request
     public string Operation { get; set; } = "";
 
     public Request Clone() => (Request)MemberwiseClone();
+
+    /// <summary>This request for one message of a HashMany call.</summary>
+    public Request WithMessage(byte[] message)
+    {
+        Request r = Clone();
+        r.Messages = null;
+        r.Message = message;
+        return r;
+    }
 
     /// <summary>This request with <paramref name="more"/> after its message.</summary>
     public Request Fed(byte[] more)

@@ -89,6 +89,80 @@ public class OracleAnchorTests
         }
     }
 
+    /// <summary>
+    /// The subtree oracles over the reference BLAKE3 rebuild the vectors' roots from chaining values:
+    /// the two children of the root, every chunk as a subtree merged up the tree, and the left
+    /// child's own two children merged into its chaining value.
+    /// </summary>
+    [Fact]
+    public void Blake3_subtree_oracles_rebuild_the_test_vector_answers()
+    {
+        JsonElement root = Vectors("blake3-test-vectors.json");
+        byte[] key = System.Text.Encoding.ASCII.GetBytes(root.GetProperty("key").GetString()!);
+        string context = root.GetProperty("context_string").GetString()!;
+        int checkedCases = 0;
+        foreach (JsonElement c in root.GetProperty("cases").EnumerateArray())
+        {
+            int length = c.GetProperty("input_len").GetInt32();
+            if (length <= 1024 || length > 64 * 1024)
+            {
+                continue;
+            }
+
+            byte[] input = Enumerable.Range(0, length).Select(i => (byte)(i % 251)).ToArray();
+            int left = (int)Oracles.Blake3LeftLength(length);
+            foreach ((string field, byte[] k, string? x) in new[] { ("hash", Array.Empty<byte>(), (string?)null), ("keyed_hash", key, null), ("derive_key", [], context) })
+            {
+                byte[] expected = Hex(c, field);
+                byte[] leftValue = Oracles.Blake3SubtreeChainingValue(k, x, input[..left], 0);
+                byte[] rightValue = Oracles.Blake3SubtreeChainingValue(k, x, input[left..], left);
+                Check.Digest(expected, Oracles.Blake3Root(k, x, leftValue, rightValue, expected.Length), $"{field} {length}: two children");
+
+                long[] chunks = Enumerable.Range(0, (length + 1023) / 1024).Select(i => (long)Math.Min(1024, length - (i * 1024))).ToArray();
+                byte[] values = chunks.SelectMany((n, i) => Oracles.Blake3SubtreeChainingValue(k, x, input.AsSpan(i * 1024, (int)n).ToArray(), i * 1024)).ToArray();
+                Check.Digest(expected, Oracles.Blake3MergeRoot(k, x, chunks, values, expected.Length), $"{field} {length}: every chunk");
+
+                if (left >= 2048)
+                {
+                    byte[] merged = Oracles.Blake3ParentChainingValue(k, x,
+                        Oracles.Blake3SubtreeChainingValue(k, x, input[..(left / 2)], 0),
+                        Oracles.Blake3SubtreeChainingValue(k, x, input[(left / 2)..left], left / 2));
+                    Check.Digest(leftValue, merged, $"{field} {length}: the left child from its children");
+                }
+
+                checkedCases++;
+            }
+        }
+
+        Assert.True(checkedCases > 20, $"only {checkedCases} subtree cases checked");
+    }
+
+    /// <summary>
+    /// The Bao answers come from the tests' reference, which BaoVectorTests pins to the official
+    /// vectors; what the fixture adds is the rearrangement of an outboard tree and its data into
+    /// the combined layout, checked here against the reference's own combined encodings, and its
+    /// lengths against the reference's encodings.
+    /// </summary>
+    [Theory]
+    [InlineData(0)]
+    [InlineData(1)]
+    [InlineData(1024)]
+    [InlineData(1025)]
+    [InlineData(4596)]
+    [InlineData(8193)]
+    [InlineData(70000)]
+    public void Bao_fixture_rebuilds_combined_encodings_from_outboard_ones(int length)
+    {
+        byte[] data = ReferenceBao.VectorInput(length);
+        (byte[] combined, _) = ReferenceBao.Encode(data, outboard: false);
+        (byte[] outboard, _) = ReferenceBao.Encode(data, outboard: true);
+        Assert.Equal(combined, BaoFixture.Combine(outboard, data));
+        Assert.Equal((UInt128)combined.Length, BaoFixture.CombinedLength(length));
+        Assert.Equal((UInt128)outboard.Length, BaoFixture.OutboardLength(length));
+        Assert.False(BaoFixture.CombinedShort(combined));
+        Assert.True(BaoFixture.CombinedShort(combined[..^1]));
+    }
+
     /// <summary>b3sum 1.3.1: b3sum --derive-key CONTEXT --length 40 over the contract test's key material (byte i = 7i + 1).</summary>
     [Theory]
     [InlineData("", "0db74efb72138691edde7c3f5c16f5ad65e34aa16f208b62e696640f7a3bf8bf4ced77395bb04679")]
@@ -119,6 +193,38 @@ public class OracleAnchorTests
             Check.Digest(Hex(c, "prk"), prk, "HKDF-Extract");
             Check.Digest(Hex(c, "okm"), Oracles.HkdfExpand(wide, prk, Hex(c, "info"), c.GetProperty("length").GetInt32()), "HKDF-Expand");
         }
+    }
+
+    /// <summary>The node oracles give hashlib's leaves (far along huge trees too) and roots, node by node (make-tree-leaf-vectors.py).</summary>
+    [Fact]
+    public void Tree_node_oracles_give_the_hashlib_answers()
+    {
+        int checkedCases = 0;
+        foreach (JsonElement c in Vectors("tree-leaf-vectors.json").GetProperty("cases").EnumerateArray())
+        {
+            bool wide = c.GetProperty("alg").GetString() == "blake2b";
+            int leaf = c.GetProperty("leaf").GetInt32();
+            int length = c.GetProperty("length").GetInt32();
+            int digest = c.GetProperty("digest").GetInt32();
+            int seed = c.GetProperty("seed").GetInt32();
+            byte[] input = Enumerable.Range(0, length).Select(i => (byte)((7 * i) + seed)).ToArray();
+            string[] leaves = c.GetProperty("leaves").EnumerateArray().Select(e => e.GetString()!).ToArray();
+            for (int i = 0; i < leaves.Length; i++)
+            {
+                byte[] bytes = input.AsSpan(Math.Min(i * leaf, length), Math.Min(leaf, length - Math.Min(i * leaf, length))).ToArray();
+                Check.Digest(Convert.FromHexString(leaves[i]), Oracles.TreeLeaf(wide, bytes, leaf, digest, i, i == leaves.Length - 1), $"leaf {i} of {c}");
+            }
+
+            Check.Digest(Hex(c, "root"), Oracles.TreeRoot(wide, leaves.SelectMany(Convert.FromHexString).ToArray(), leaf, digest), $"root of {c}");
+            if (c.GetProperty("farLeaf").GetString() is { } far)
+            {
+                Check.Digest(Convert.FromHexString(far), Oracles.TreeLeaf(wide, input[..leaf], leaf, digest, c.GetProperty("farIndex").GetInt64(), false), $"far leaf of {c}");
+            }
+
+            checkedCases++;
+        }
+
+        Assert.True(checkedCases >= 16, $"only {checkedCases} tree node cases checked");
     }
 
     [Fact]

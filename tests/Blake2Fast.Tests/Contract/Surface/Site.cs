@@ -29,6 +29,14 @@ internal sealed record Edge(string Label, Func<object?> Make, Expect Expect, str
 {
     /// <summary>Other parameters' values for this edge, by name, where their usual valid value would not show what the edge is about.</summary>
     public (string Parameter, Func<object?> Make)[] With { get; init; } = [];
+
+    /// <summary>
+    /// The exceptions (any one of them) an invalid edge must get when the fault is in the data
+    /// rather than the argument's shape (a Bao encoding that fails verification, one cut short, a
+    /// seek before the start): documented is not enough there, since the documentation names both
+    /// and a decoder that swapped them would mislead its caller. Null: any the documentation names.
+    /// </summary>
+    public Type[]? Throws { get; init; }
 }
 
 /// <summary>How to make a valid value of one parameter, and its edge values with what each must do.</summary>
@@ -58,6 +66,9 @@ internal enum OutputRule
 
     /// <summary>A reader: any length up to what remains.</summary>
     Readable,
+
+    /// <summary>A stream's read: any length; it returns what it has, 0 only at the end.</summary>
+    StreamRead,
 }
 
 /// <summary>One parameter of the method being driven.</summary>
@@ -141,6 +152,11 @@ internal sealed class Site
             return OutputRule.None;
         }
 
+        if (InheritedFromFramework && typeof(System.IO.Stream).IsAssignableFrom(Method.DeclaringType))
+        {
+            return OutputRule.StreamRead;
+        }
+
         if (Name.StartsWith("Try", StringComparison.Ordinal))
         {
             return OutputRule.AtLeastOrFalse;
@@ -162,6 +178,10 @@ internal sealed class Site
                 Has("digestLength") || Has("parameters") || Name is "ComputeAndWriteHash" or "Finish" ? OutputRule.AtLeast : OutputRule.Exact,
             FamilyKind.Hmac => OutputRule.AtLeast,
             FamilyKind.Hkdf => Name == "Extract" ? OutputRule.AtLeast : OutputRule.Exact,
+
+            // Bao's encoders and decoders write at least the encoding's or the data's length (the
+            // root hash, the other destination of the encoders, has a domain of its own).
+            FamilyKind.Bao => Has("destination") ? OutputRule.AtLeast : OutputRule.Exact,
             _ => OutputRule.Exact,
         };
     }

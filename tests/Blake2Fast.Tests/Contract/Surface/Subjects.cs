@@ -32,12 +32,28 @@ internal sealed class Instance(object target, Request request, ulong position = 
 }
 
 /// <summary>One condition a receiver can be in ("new", "default", "finished", "disposed", ...).</summary>
-internal sealed class SubjectState(SubjectKind kind, string label, Status status, Func<Instance> make)
+internal sealed class SubjectState(SubjectKind kind, string label, Status status, Func<Instance> make, Func<string, Type[]?>? refuses = null, Func<string, Type[]?>? mayRefuse = null)
 {
     public SubjectKind Kind { get; } = kind;
     public string Label { get; } = label;
     public Status Status { get; } = status;
     public Func<Instance> Make { get; } = make;
+
+    /// <summary>
+    /// The exceptions (any one of them) that this receiver must answer a method with, by the
+    /// method's name, whatever the arguments; null where the method works. A usable receiver
+    /// still refuses what its condition rules out, as its documentation says: a root hasher with
+    /// no leaf has no digest to finish, a subtree hasher after the first chunk has no root output,
+    /// a read-only stream takes no writes, a decoder over a corrupt encoding reads nothing.
+    /// </summary>
+    public Type[]? Refuses(string method) => refuses?.Invoke(method);
+
+    /// <summary>
+    /// The exceptions this receiver may answer a method with instead of working, where its
+    /// condition makes the outcome depend on how far the method looks: a decoder over a corrupt
+    /// encoding that seeks to the end may verify the corrupt part on the way, or not.
+    /// </summary>
+    public Type[]? MayRefuse(string method) => mayRefuse?.Invoke(method);
 
     public override string ToString() => $"{Kind.Name} ({Label})";
 }
@@ -46,7 +62,7 @@ internal sealed class SubjectState(SubjectKind kind, string label, Status status
 /// A kind of receiver of instance methods: how to make it in each of its conditions, and how to
 /// check afterwards that it computes what its request says (<see cref="Probe"/>).
 /// </summary>
-internal sealed class SubjectKind
+internal sealed partial class SubjectKind
 {
     public required string Name { get; init; }
     public required Type Type { get; init; }
@@ -58,9 +74,9 @@ internal sealed class SubjectKind
 
     public override string ToString() => Name;
 
-    private SubjectKind Add(string label, Status status, Func<Instance> make)
+    private SubjectKind Add(string label, Status status, Func<Instance> make, Func<string, Type[]?>? refuses = null, Func<string, Type[]?>? mayRefuse = null)
     {
-        States.Add(new SubjectState(this, label, status, make));
+        States.Add(new SubjectState(this, label, status, make, refuses, mayRefuse));
         return this;
     }
 
@@ -96,9 +112,13 @@ internal sealed class SubjectKind
             Blake3Reader(),
             Parameters(Family.B, () => new Blake2bParameters()),
             Parameters(Family.S, () => new Blake2sParameters()),
+            TreeRootHasher(Family.B, Blake2b.CreateTreeRootHasher),
+            TreeRootHasher(Family.S, Blake2s.CreateTreeRootHasher),
+            Blake3Modes(),
         };
 
         all.AddRange(Algorithms());
+        all.Add(BaoDecoders());
         return all;
     }
 
@@ -207,23 +227,50 @@ internal sealed class SubjectKind
         SubjectKind kind = Kind(typeof(Blake3HashState), family, (instance, request) =>
         {
             ref Blake3HashState h = ref Unsafe.Unbox<Blake3HashState>(instance.Target);
+            if (request.SubtreeOffset is > 0 and long offset)
+            {
+                // A subtree after the first chunk has no root output: its chaining value shows what
+                // it holds. It takes no more than the room its offset leaves.
+                byte[] more = ProbeMessage.AsSpan(0, (int)Math.Min(ProbeMessage.Length, (offset & -offset) - request.Message.Length)).ToArray();
+                h.Update(more);
+                byte[] chainingValue = new byte[32];
+                h.FinishSubtree(chainingValue);
+                Request subtree = request.Fed(more);
+                subtree.ChainingValue = true;
+                return (chainingValue, subtree.Expected(0, 32));
+            }
+
             h.Update(ProbeMessage);
             byte[] output = new byte[40];
             h.Finish(output);
             return (output, request.Fed(ProbeMessage).Expected(0, 40));
         });
 
-        static Instance Fed(Blake3HashState h, Request r)
+        static Instance Fed(Blake3HashState h, Request r, byte[] input)
         {
-            h.Update(Prefix);
-            r.Message = Prefix;
+            h.Update(input);
+            r.Message = input;
             return new Instance(h, r);
         }
 
+        // Input from offset 0 that is not a power-of-two number of whole chunks is a whole input,
+        // not a subtree; no input at all is no subtree either.
+        static Type[]? NotASubtree(string method) => method == "FinishSubtree" ? [typeof(InvalidOperationException)] : null;
+
+        // A subtree after the first chunk has no root output.
+        static Type[]? NoRoot(string method) => method is "Finish" or "CreateOutputReader" ? [typeof(InvalidOperationException)] : null;
+
         return kind
-            .Add("new", Status.Active, () => new Instance(Blake3.CreateIncrementalHasher(), Req(family, [], 32, [])))
-            .Add("keyed, 5 bytes in", Status.Active, () => Fed(Blake3.CreateIncrementalHasher(Key32), Req(family, Key32, 32, [])))
-            .Add("key derivation, 5 bytes in", Status.Active, () => Fed(Blake3.CreateDeriveKeyHasher("contract test"), new Request { Family = family, Context = "contract test", OutputLength = 32 }))
+            .Add("new", Status.Active, () => new Instance(Blake3.CreateIncrementalHasher(), Req(family, [], 32, [])), NotASubtree)
+            .Add("keyed, 5 bytes in", Status.Active, () => Fed(Blake3.CreateIncrementalHasher(Key32), Req(family, Key32, 32, []), Prefix), NotASubtree)
+            .Add("key derivation, 5 bytes in", Status.Active, () => Fed(Blake3.CreateDeriveKeyHasher("contract test"), new Request { Family = family, Context = "contract test", OutputLength = 32 }, Prefix), NotASubtree)
+            .Add("one chunk in (a subtree at 0, or a whole input)", Status.Active, () => Fed(Blake3.CreateIncrementalHasher(), Req(family, [], 32, []), Arguments.Pattern(1024, 51)))
+            .Add("a keyed subtree at 256 KiB, 1500 bytes in", Status.Active, () =>
+            {
+                Request r = Req(family, Key32, 32, []);
+                r.SubtreeOffset = Domains.SubtreeOffset;
+                return Fed(Blake3Subtree.CreateHasher(Blake3Mode.Keyed(Key32), Domains.SubtreeOffset), r, Arguments.Pattern(1500, 52));
+            }, NoRoot)
             .Add("default", Status.Inactive, () => new Instance(default(Blake3HashState), Req(family, [], 32, [])))
             .Add("finished", Status.Inactive, () =>
             {
@@ -309,6 +356,56 @@ internal sealed class SubjectKind
                 ((Blake3OutputReader)i.Target).Dispose();
                 return i;
             });
+    }
+
+    /// <summary>A BLAKE2 tree's root hasher, fed leaf digests and finished; no leaf digest means no tree to finish.</summary>
+    private static SubjectKind TreeRootHasher(Family family, Func<int, int, Blake2TreeRootHasher> create)
+    {
+        const int d = Domains.RootHasherDigestLength;
+        SubjectKind kind = Kind(typeof(Blake2TreeRootHasher), family, (instance, request) =>
+        {
+            var h = (Blake2TreeRootHasher)instance.Target;
+            byte[] more = Arguments.Pattern(2 * (int)request.OutputLength, 31);
+            h.AppendLeafDigests(more);
+            Request r = request.Clone();
+            r.LeafDigests = [.. r.LeafDigests ?? [], .. more];
+            return (h.Finish(), r.Expected());
+        }, $"{family.Name} tree root hasher");
+
+        Request Root(byte[] digests) => new() { Family = family, LeafLength = Domains.LeafLength, OutputLength = d, LeafDigests = digests };
+        Instance Made(byte[] digests, Action<Blake2TreeRootHasher>? then = null)
+        {
+            Blake2TreeRootHasher h = create(Domains.LeafLength, d);
+            h.AppendLeafDigests(digests);
+            then?.Invoke(h);
+            return new Instance(h, Root(digests));
+        }
+
+        byte[] two = Arguments.Pattern(2 * d, 32);
+        return kind
+            .Add("new", Status.Active, () => Made([]), method => method == "Finish" ? [typeof(InvalidOperationException)] : null)
+            .Add("2 leaf digests in", Status.Active, () => Made(two))
+            .Add("finished", Status.Disposed, () => Made(two, h => h.Finish()))
+            .Add("disposed", Status.Disposed, () => Made(two, h => h.Dispose()));
+    }
+
+    /// <summary>BLAKE3's modes: what a hasher made with one computes shows the key or context it holds.</summary>
+    private static SubjectKind Blake3Modes()
+    {
+        Family family = Family.B3;
+        SubjectKind kind = Kind(typeof(Blake3Mode), family, (instance, request) =>
+        {
+            Blake3HashState h = Blake3Subtree.CreateHasher((Blake3Mode)instance.Target, 0);
+            h.Update(ProbeMessage);
+            byte[] output = new byte[40];
+            h.Finish(output);
+            return (output, request.Fed(ProbeMessage).Expected(0, 40));
+        });
+
+        return kind
+            .Add("plain (default)", Status.Active, () => new Instance(default(Blake3Mode), Req(family, [], 32, [])))
+            .Add("keyed", Status.Active, () => new Instance(Blake3Mode.Keyed(Key32), Req(family, Key32, 32, [])))
+            .Add("key derivation", Status.Active, () => new Instance(Blake3Mode.DeriveKey("contract test"), new Request { Family = family, Context = "contract test", OutputLength = 32 }));
     }
 
     private static SubjectKind Parameters(Family family, Func<object> create) =>

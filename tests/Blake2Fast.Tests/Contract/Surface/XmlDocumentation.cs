@@ -39,6 +39,19 @@ internal sealed class XmlDocumentation
     /// <summary>Whether the member has an entry at all.</summary>
     public bool IsDocumented(MemberInfo member) => _members.ContainsKey(Id(member));
 
+    /// <summary>The text of the &lt;param&gt; entry of <paramref name="parameter"/> in <paramref name="member"/>'s documentation; null if there is none.</summary>
+    public string? ParameterText(MemberInfo member, string parameter) =>
+        _members.TryGetValue(Id(member), out XElement? element)
+            ? element.Elements("param").FirstOrDefault(p => (string?)p.Attribute("name") == parameter)?.Value
+            : null;
+
+    /// <summary>Whether <paramref name="member"/>'s documentation of <paramref name="destination"/> says that it must not overlap <paramref name="input"/>.</summary>
+    public bool ForbidsOverlap(MemberInfo member, string destination, string input) =>
+        _members.TryGetValue(Id(member), out XElement? element)
+        && element.Elements("param").FirstOrDefault(p => (string?)p.Attribute("name") == destination) is { } text
+        && text.Value.Contains("must not overlap", StringComparison.Ordinal)
+        && text.Descendants("paramref").Any(r => (string?)r.Attribute("name") == input);
+
     /// <summary>The exceptions that <paramref name="member"/>'s documentation names, inherited ones included.</summary>
     public IReadOnlyList<DocumentedException> Exceptions(MemberInfo member) => Exceptions(Id(member), 0);
 

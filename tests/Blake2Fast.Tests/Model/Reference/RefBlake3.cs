@@ -27,6 +27,9 @@ internal sealed class RefBlake3 : IRefHasher
     private readonly byte[] _chunk;
     private int _chunkLength;
 
+    /// <summary>The number of the first chunk: 0, or where a subtree starts in the whole input (<see cref="StartingAt"/>).</summary>
+    private ulong _firstChunk;
+
     private RefBlake3(ulong[] key, uint mode)
     {
         _key = key;
@@ -42,6 +45,7 @@ internal sealed class RefBlake3 : IRefHasher
         _chunkCvs = [.. other._chunkCvs];
         _chunk = (byte[])other._chunk.Clone();
         _chunkLength = other._chunkLength;
+        _firstChunk = other._firstChunk;
     }
 
     public static RefBlake3 Hash() => new(Words32.IV[..8], 0);
@@ -59,6 +63,32 @@ internal sealed class RefBlake3 : IRefHasher
     }
 
     public RefBlake3 Clone() => new(this);
+
+    /// <summary>
+    /// A new hasher, in this one's mode, of the subtree whose first chunk is chunk
+    /// <paramref name="firstChunk"/> of the whole input: its chunks are numbered from there, as
+    /// every chunk's counter is its place in the whole input.
+    /// </summary>
+    public RefBlake3 StartingAt(ulong firstChunk) => new(_key, _mode) { _firstChunk = firstChunk };
+
+    /// <summary>The chaining value of the input so far as one subtree: its top node (a chunk or a parent), compressed without ROOT.</summary>
+    public byte[] SubtreeChainingValue() => Bytes(RootNode().ChainingValue());
+
+    /// <summary>The parent node, in this hasher's mode, over two children's 32-byte chaining values: its chaining value, or with <see cref="Node.Read"/> root output.</summary>
+    public Node ParentNode(ReadOnlySpan<byte> left, ReadOnlySpan<byte> right) =>
+        new(_key, [.. ToWords(left, 8), .. ToWords(right, 8)], 0, BlockBytes, _mode | Parent);
+
+    /// <summary>Little-endian bytes of 32-bit words (held in ulongs).</summary>
+    public static byte[] Bytes(ulong[] words)
+    {
+        byte[] bytes = new byte[words.Length * 4];
+        for (int i = 0; i < bytes.Length; i++)
+        {
+            bytes[i] = (byte)(words[i / 4] >> (8 * (i % 4)));
+        }
+
+        return bytes;
+    }
 
     IRefHasher IRefHasher.Clone() => Clone();
 
@@ -114,7 +144,7 @@ internal sealed class RefBlake3 : IRefHasher
     /// <summary>The current chunk (chunk number _chunkCvs.Count): all its blocks but the last compressed, the last as a node.</summary>
     private Node ChunkNode()
     {
-        ulong counter = (ulong)_chunkCvs.Count;
+        ulong counter = _firstChunk + (ulong)_chunkCvs.Count;
         int blocks = Math.Max(1, (_chunkLength + BlockBytes - 1) / BlockBytes);
         ulong[] cv = _key;
         for (int j = 0; ; j++)
