@@ -186,7 +186,10 @@ public sealed class BaoDecoderStreamTests
         Assert.False(outboard.CanRead);
     }
 
-    [Fact]
+    // Optimized builds only: a Debug build of the library compiles each async state machine as a
+    // class, one allocation per await, so its allocations grow with the size (seen in CI's fresh
+    // clone: 747,088 bytes for 48 MiB against 229,488 for 1 MiB).
+    [OptimizedLibraryFact]
     public void Encoding_and_decoding_streams_take_bounded_memory_whatever_the_size()
     {
         string path = Path.GetTempFileName();
