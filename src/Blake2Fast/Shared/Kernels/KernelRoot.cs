@@ -45,8 +45,9 @@ internal static partial class KernelRoot
 
     /// <summary>
     /// The options of a driver: a method outside the kernels whose loop or recursion runs once per
-    /// block, chunk, lane group, message or tree node (or that such a loop calls at every step).
-    /// Fully optimized from its first call, as a kernel root is, but inlinable: it holds no rounds.
+    /// block, chunk, lane group, message or tree node, or that loops over the lanes at every step
+    /// of such a loop. Fully optimized from its first call, as a kernel root is, but inlinable: it
+    /// holds no rounds.
     /// </summary>
     /// <remarks>
     /// Why: a driver's tier-0 code makes a call for every span operation, and it stays tier-0 code
@@ -58,7 +59,8 @@ internal static partial class KernelRoot
     /// profile for them (their branches follow the input's sizes, not a profile) and on-stack
     /// replacement never applies to them; each is compiled fully optimized when first called; and
     /// ReadyToRun does not precompile them (crossgen2 leaves AggressiveOptimization methods to the
-    /// JIT), as with the kernel roots. Argument checks and wrappers that run once per hash stay tiered.
+    /// JIT), as with the kernel roots. Argument checks, wrappers that run once per hash and the
+    /// loop-free helpers a driver calls stay tiered.
     /// </remarks>
     public const MethodImplOptions DriverOptions = OptimizedFromFirstCall;
 }
