@@ -54,11 +54,11 @@ internal static class Program
         double[] times = new double[calls];
         long jitMethods = 0;
         double jitMs = 0;
+        long methodsBefore = JitInfo.GetCompiledMethodCount();
+        TimeSpan jitBefore = JitInfo.GetCompilationTime();
         long loopStart = Stopwatch.GetTimestamp();
         for (int i = 0; i < calls; i++)
         {
-            long methodsBefore = JitInfo.GetCompiledMethodCount();
-            TimeSpan jitBefore = JitInfo.GetCompilationTime();
             long start = Stopwatch.GetTimestamp();
             hash();
             times[i] = Stopwatch.GetElapsedTime(start).TotalMilliseconds;
