@@ -9,7 +9,10 @@ DOTNET_TieredCompilation=0 (every method compiled fully optimized at its first c
 reference. Prints a markdown table of medians: first call, second call, the whole loop, and the
 fastest of the loop's last tenth ("steady").
 
-usage: cold-start.py [-n RUNS] [--out FILE] [--tool-file FILE --aot PATH]
+usage: cold-start.py [-n RUNS] [--out FILE] [--only ALGS] [--program LABEL=DLL ...] [--tool-file FILE --aot PATH]
+  --program: time these builds of the program instead of this tree's (repeatable), in the same
+    rounds, one row each per case: for example the build before a change against the build after.
+    Blake3.NET's rows do not depend on the build and run with the first program only.
   --tool-file/--aot: also time the framework-dependent b2fast (dotnet b2fast.dll -a blake3 FILE)
   against a Native AOT build of it on FILE, whole processes.
 """
@@ -31,6 +34,10 @@ KIB, MIB = 1024, 1024 * 1024
 # issue that asked for this (BLAKE2s 64 KiB x 1000).
 CASES = [(a, s, c) for s, c in ((64, 10000), (KIB, 10000), (MIB, 200), (64 * MIB, 5))
          for a in ("blake2b", "blake2s", "blake3", "blake3net")] + [("blake2s", 64 * KIB, 1000)]
+# The drivers around the kernels (HashMany, HashTree, BLAKE2bp, incremental BLAKE3): run only when
+# --only names them.
+EXTRA_CASES = [(a, s, c) for s, c in ((64 * KIB, 1000), (MIB, 200))
+               for a in ("blake2bp", "blake2b-many", "blake3-many", "blake2b-tree", "blake3-update")]
 CONFIGS = [("default", {}), ("TieredCompilation=0", {"DOTNET_TieredCompilation": "0"})]
 
 
@@ -38,11 +45,16 @@ def size_label(size):
     return f"{size // MIB} MiB" if size >= MIB else f"{size // KIB} KiB" if size >= KIB else f"{size} B"
 
 
-def run_case(case, env):
+def run_case(program, case, env):
     algorithm, size, calls = case
-    out = subprocess.run(["dotnet", str(PROGRAM), algorithm, str(size), str(calls)], env=env,
+    out = subprocess.run(["dotnet", str(program), algorithm, str(size), str(calls)], env=env,
                          capture_output=True, text=True, check=True).stdout.split()
     return [float(x) for x in out]
+
+
+def micro(ms):
+    us = ms * 1000
+    return f"{us:.2f} us" if us < 10 else f"{us:.1f} us" if us < 1000 else f"{ms:.2f} ms"
 
 
 def median(values):
@@ -70,36 +82,51 @@ def main(argv):
     parser.add_argument("--out", type=Path)
     parser.add_argument("--tool-file")
     parser.add_argument("--aot")
-    parser.add_argument("--only", help="comma-separated algorithms to run")
+    parser.add_argument("--only", help="comma-separated algorithms to run (blake2b, blake2s, blake3, blake3net; "
+                        "also blake2bp, blake2b-many, blake3-many, blake2b-tree, blake3-update, which only run when named)")
+    parser.add_argument("--program", action="append", default=[], metavar="LABEL=DLL",
+                        help="a build of Blake2Fast.ColdStart.dll to time (repeatable; default: this tree's)")
     args = parser.parse_args(argv)
-    if not PROGRAM.exists():
-        print(f"cold-start.py: build it first: dotnet build -c Release bench/Blake2Fast.ColdStart ({PROGRAM} missing)", file=sys.stderr)
-        return 1
+    programs = [tuple(p.split("=", 1)) for p in args.program] or [("", str(PROGRAM))]
+    for label, program in programs:
+        if not Path(program).exists():
+            print(f"cold-start.py: build it first: dotnet build -c Release bench/Blake2Fast.ColdStart ({program} missing)", file=sys.stderr)
+            return 1
     cases = [c for c in CASES if not args.only or c[0] in args.only.split(",")]
-    samples = {(cfg, case): [] for cfg, _ in CONFIGS for case in cases}
+    cases += [c for c in EXTRA_CASES if args.only and c[0] in args.only.split(",")]
+    # Blake3.NET's code is the same in every build of the program: it runs with the first one only.
+    rows = [(label, program, case) for case in cases for i, (label, program) in enumerate(programs)
+            if i == 0 or case[0] != "blake3net"]
+    samples = {(cfg, row): [] for cfg, _ in CONFIGS for row in rows}
     base_env = dict(os.environ)
     for _ in range(args.runs):
         for cfg, extra in CONFIGS:
             env = dict(base_env, **extra)
-            for case in cases:
-                samples[(cfg, case)].append(run_case(case, env))
+            for row in rows:
+                samples[(cfg, row)].append(run_case(row[1], row[2], env))
 
     cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), platform.processor())
     dotnet = subprocess.run(["dotnet", "--list-runtimes"], capture_output=True, text=True).stdout
     runtime = [l.split()[1] for l in dotnet.splitlines() if l.startswith("Microsoft.NETCore.App 10.")][-1:]
     commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
+    builds = "; builds: " + ", ".join(f"{label} = {program}" for label, program in programs) if args.program else ""
     lines = [f"Cold start: fresh processes, medians of {args.runs} runs per row (cases interleaved), "
-             f"{cpu}, {os.cpu_count()} cores, .NET {runtime[0] if runtime else '?'}, at {commit}; "
+             f"{cpu}, {os.cpu_count()} cores, .NET {runtime[0] if runtime else '?'}, at {commit}{builds}; "
              "measured by bench/cold-start.py.", "",
-             "| algorithm | size x calls | first call | second call | loop total | steady call | second / steady | loop total with TieredCompilation=0 | total / TC=0 |",
-             "|:---|:---|---:|---:|---:|---:|---:|---:|---:|"]
-    for case in cases:
-        d = [median([s[i] for s in samples[("default", case)]]) for i in range(4)]
-        t = [median([s[i] for s in samples[("TieredCompilation=0", case)]]) for i in range(4)]
-        name = {"blake2b": "Blake2Fast BLAKE2b", "blake2s": "Blake2Fast BLAKE2s", "blake3": "Blake2Fast BLAKE3",
-                "blake3net": "Blake3.NET 3.0.2 (managed)"}[case[0]]
-        lines.append(f"| {name} | {size_label(case[1])} x {case[2]} | {d[0]:.2f} ms | {d[1]:.3f} ms | {d[2]:.1f} ms | "
-                     f"{d[3]:.4f} ms | {d[1] / d[3]:.2f} | {t[2]:.1f} ms | {d[2] / t[2]:.2f} |")
+             "First-call JIT: the methods the JIT compiled during the first call and the time it spent (System.Runtime.JitInfo, median).", "",
+             "| algorithm | size x calls | first call | first-call JIT | second call | steady call | second / steady | second call, TC=0 | loop total | loop total, TC=0 | total / TC=0 |",
+             "|:---|:---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    names = {"blake2b": "Blake2Fast BLAKE2b", "blake2s": "Blake2Fast BLAKE2s", "blake3": "Blake2Fast BLAKE3",
+             "blake3net": "Blake3.NET 3.0.2 (managed)", "blake2bp": "Blake2Fast BLAKE2bp",
+             "blake2b-many": "Blake2Fast BLAKE2b HashMany, 64 B messages", "blake3-many": "Blake2Fast BLAKE3 HashMany, 64 B messages",
+             "blake2b-tree": "Blake2Fast BLAKE2b HashTree, 4 KiB leaves, 1 thread", "blake3-update": "Blake2Fast BLAKE3 incremental, 4 KiB updates"}
+    for row in rows:
+        label, _, case = row
+        d = [median([s[i] for s in samples[("default", row)]]) for i in range(6)]
+        t = [median([s[i] for s in samples[("TieredCompilation=0", row)]]) for i in range(6)]
+        name = names[case[0]] + (f" ({label})" if label and case[0] != "blake3net" else "")
+        lines.append(f"| {name} | {size_label(case[1])} x {case[2]} | {d[0]:.1f} ms | {d[4]:.0f} in {d[5]:.1f} ms | {micro(d[1])} | "
+                     f"{micro(d[3])} | {d[1] / d[3]:.2f} | {micro(t[1])} | {d[2]:.1f} ms | {t[2]:.1f} ms | {d[2] / t[2]:.2f} |")
     if args.tool_file and args.aot:
         lines += ["", f"Whole processes on {args.tool_file} ({os.path.getsize(args.tool_file) // MIB} MiB), medians of {args.runs}, alternating:", "",
                   "| command | median | min | max |", "|:---|---:|---:|---:|", *tool_rows(args)]

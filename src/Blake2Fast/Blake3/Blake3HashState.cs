@@ -1,4 +1,5 @@
 using System;
+using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using System.Security.Cryptography;
 using Blake2Fast.Internal;
@@ -280,6 +281,7 @@ public struct Blake3HashState
     }
 
     // Callers pin the state; input fits in the current chunk.
+    [MethodImpl(KernelRoot.DriverOptions)]
     private void AbsorbIntoChunk(ReadOnlySpan<byte> input)
     {
         Span<byte> block = _block.AsSpan()[..Blake3Constants.BlockLength];
@@ -336,6 +338,7 @@ public struct Blake3HashState
     /// last parents must be finished as the root.
     /// </summary>
     // Callers pin the state.
+    [MethodImpl(KernelRoot.DriverOptions)]
     private void MergeStack()
     {
         Span<byte> stack = _stack.AsSpan();

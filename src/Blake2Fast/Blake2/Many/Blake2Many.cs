@@ -154,6 +154,7 @@ internal static class Blake2Many<TVariant> where TVariant : struct, IBlake2ManyV
     /// shares no memory with the messages. Tests call this to force a kernel. With
     /// <paramref name="numbering"/>, the messages are tree leaves (see <see cref="Blake2LeafNumbering"/>).
     /// </summary>
+    [MethodImpl(KernelRoot.DriverOptions)]
     public static int Hash(scoped in Blake2Settings settings, scoped in Blake2MessageList messages, Span<byte> destination, Blake2ManyKernel kernel, Blake2LeafNumbering numbering = default)
     {
         int count = messages.Count;
@@ -267,6 +268,7 @@ internal static class Blake2Many<TVariant> where TVariant : struct, IBlake2ManyV
         public Span<int> BlockOf;
         public Span<int> BlockCountOf;
 
+        [MethodImpl(KernelRoot.DriverOptions)]
         public void Run(int minimumActive)
         {
             TVariant variant = default;
@@ -340,6 +342,7 @@ internal static class Blake2Many<TVariant> where TVariant : struct, IBlake2ManyV
         }
 
         /// <summary>How many blocks every working lane has before its final one.</summary>
+        [MethodImpl(KernelRoot.DriverOptions)]
         private readonly int WholeBlocksAhead()
         {
             int whole = int.MaxValue;
@@ -360,6 +363,7 @@ internal static class Blake2Many<TVariant> where TVariant : struct, IBlake2ManyV
         /// every block ahead. Lanes started together on equal-length packed messages (tree leaves,
         /// a packed <c>HashMany</c>) stay so, since they also finish and refill together.
         /// </summary>
+        [MethodImpl(KernelRoot.DriverOptions)]
         private readonly bool LanesInStep()
         {
             for (int lane = 0; lane < LaneCount; lane++)
@@ -459,6 +463,7 @@ internal static class Blake2Many<TVariant> where TVariant : struct, IBlake2ManyV
         /// leaves (perf on the Zen 5: RunWholeBlocks, with the kernel's transpose inlined, 23%
         /// against the kernel's 32%).
         /// </summary>
+        [MethodImpl(KernelRoot.DriverOptions)]
         private readonly void RunWholeBlocksInPlace(int blocks)
         {
             TVariant variant = default;
@@ -508,6 +513,7 @@ internal static class Blake2Many<TVariant> where TVariant : struct, IBlake2ManyV
         private readonly bool IsLastNode(int message) => Numbering.IsLastNode(Settings, message, Messages.Count);
 
         /// <summary>Finishes a lane's message with the single-message kernel, from the chain value the lanes left.</summary>
+        [MethodImpl(KernelRoot.DriverOptions)]
         private readonly void FinishAlone(int lane)
         {
             TVariant variant = default;

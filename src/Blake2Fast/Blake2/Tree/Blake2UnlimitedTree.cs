@@ -1,4 +1,5 @@
 using System;
+using System.Runtime.CompilerServices;
 using System.Buffers;
 using System.Runtime.ExceptionServices;
 using System.Security.Cryptography;
@@ -221,6 +222,7 @@ internal static partial class Blake2UnlimitedTree<TVariant> where TVariant : str
         /// of <paramref name="window"/> (the window's bytes, batches sized for <paramref name="workers"/>)
         /// into their places in <paramref name="digests"/> (the whole window's).
         /// </summary>
+        [MethodImpl(KernelRoot.DriverOptions)]
         public void HashBatches(ReadOnlySpan<byte> window, Span<byte> digests, int first, int count, int workers)
         {
             int perBatch = BatchLeaves(workers);

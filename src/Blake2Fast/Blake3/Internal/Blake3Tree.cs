@@ -1,4 +1,5 @@
 using System;
+using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using System.Security.Cryptography;
 using System.Threading;
@@ -59,6 +60,7 @@ internal static unsafe class Blake3Tree
     }
 
     /// <summary>The chaining value of a non-root subtree: <paramref name="input"/> (at least one byte) starting at chunk <paramref name="counter"/>.</summary>
+    [MethodImpl(KernelRoot.DriverOptions)]
     public static void Subtree(ReadOnlySpan<byte> input, ReadOnlySpan<uint> key, ulong counter, uint flags, int degree, Span<byte> cv32)
     {
         if (input.Length <= Blake3Constants.ChunkLength)
@@ -113,6 +115,7 @@ internal static unsafe class Blake3Tree
     public static int LargestPowerOfTwo(int value) => 1 << (31 - System.Numerics.BitOperations.LeadingZeroCount((uint)value));
 
     /// <summary>Both children's chaining values of a node over <paramref name="input"/> (more than one chunk), on several threads where allowed.</summary>
+    [MethodImpl(KernelRoot.DriverOptions)]
     private static void Children(ReadOnlySpan<byte> input, ReadOnlySpan<uint> key, ulong counter, uint flags, int degree, Span<byte> children64)
     {
         int left = LeftLength(input.Length);

@@ -1,4 +1,5 @@
 using System;
+using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using System.Security.Cryptography;
 using Blake2Fast.Internal;
@@ -121,6 +122,7 @@ internal static partial class Blake3Kernels
     /// parent is one block, counter 0, length 64, flags | PARENT, from <paramref name="key"/>; writes
     /// count x 32 bytes, possibly over the start of its own input.
     /// </summary>
+    [MethodImpl(KernelRoot.DriverOptions)]
     public static void HashParents(Blake3Kernel kernel, ReadOnlySpan<byte> childChainingValues, ReadOnlySpan<uint> key, uint flags, Span<byte> chainingValues)
     {
         int count = childChainingValues.Length / Blake3Constants.BlockLength;
@@ -159,6 +161,7 @@ internal static partial class Blake3Kernels
     /// for the messages from <paramref name="first"/> on, which the lanes left (the last 0..3, or
     /// all with the Scalar kernel): a compression at a time with the kernel's single-compression code.
     /// </summary>
+    [MethodImpl(KernelRoot.DriverOptions)]
     private static void HashMessagesAlone(Blake3Kernel kernel, ReadOnlySpan<byte> input, int laneStride, ReadOnlySpan<int> lengths, ReadOnlySpan<uint> key, uint flags, bool throughLastBlock, Span<byte> outputs, int first)
     {
         Span<uint> cv = stackalloc uint[8];

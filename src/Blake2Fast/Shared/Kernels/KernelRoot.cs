@@ -42,4 +42,25 @@ internal static partial class KernelRoot
 {
     /// <summary>The options of a kernel's root method: never inlined, and fully optimized from its first call.</summary>
     public const MethodImplOptions Options = MethodImplOptions.NoInlining | OptimizedFromFirstCall;
+
+    /// <summary>
+    /// The options of a driver: a method outside the kernels whose loop or recursion runs once per
+    /// block, chunk, lane group, message or tree node, or that loops over the lanes at every step
+    /// of such a loop. Fully optimized from its first call, as a kernel root is, but inlinable: it
+    /// holds no rounds.
+    /// </summary>
+    /// <remarks>
+    /// Why: a driver's tier-0 code makes a call for every span operation, and it stays tier-0 code
+    /// until it has been called 30 times and no method was compiled for 100 ms, or, within one
+    /// call, until on-stack replacement swaps in optimized code after about 10,000 iterations of a
+    /// loop: HashMany's lane loop (<c>Blake2Many.Lanes.Run</c>) was replaced that way during the
+    /// first call on 16,384 messages, and a short-lived process runs its drivers as tier-0 code
+    /// throughout. What it costs: these methods are never instrumented, so dynamic PGO has no
+    /// profile for them (their branches follow the input's sizes, not a profile) and on-stack
+    /// replacement never applies to them; each is compiled fully optimized when first called; and
+    /// ReadyToRun does not precompile them (crossgen2 leaves AggressiveOptimization methods to the
+    /// JIT), as with the kernel roots. Argument checks, wrappers that run once per hash and the
+    /// loop-free helpers a driver calls stay tiered.
+    /// </remarks>
+    public const MethodImplOptions DriverOptions = OptimizedFromFirstCall;
 }

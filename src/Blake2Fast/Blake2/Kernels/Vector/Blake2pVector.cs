@@ -38,6 +38,7 @@ internal static class Blake2pVector<TLanes, TVector>
     }
 
     /// <inheritdoc cref="Blake2pKernels{TWord}.Compress"/>
+    [MethodImpl(KernelRoot.DriverOptions)]
     public static void Compress(ref Blake2Lanes lanes, ReadOnlySpan<byte> stripes, uint increment)
     {
         int stripeCount = stripes.Length / StripeLength;

@@ -45,6 +45,7 @@ internal static class Blake3LaneKernel<TLanes, TVector>
         HashGroups(childChainingValues, BlockLength, key, 0, incrementCounter: false, flags | Blake3Constants.Parent, 0, 0, chainingValues);
 
     /// <summary>The whole groups of N lanes of <paramref name="laneLength"/> bytes each; returns the lanes hashed.</summary>
+    [MethodImpl(KernelRoot.DriverOptions)]
     private static int HashGroups(ReadOnlySpan<byte> input, int laneLength, ReadOnlySpan<uint> key, ulong firstCounter, bool incrementCounter, uint flags, uint startFlag, uint endFlag, Span<byte> chainingValues)
     {
         int lanes = TLanes.Lanes;
