@@ -268,7 +268,7 @@ internal static class Blake2Many<TVariant> where TVariant : struct, IBlake2ManyV
         public Span<int> BlockOf;
         public Span<int> BlockCountOf;
 
-        [MethodImpl(KernelRoot.DriverOptions)]
+        // Tiered on purpose, unlike the loops it calls: see KernelRoot.DriverOptions.
         public void Run(int minimumActive)
         {
             TVariant variant = default;
