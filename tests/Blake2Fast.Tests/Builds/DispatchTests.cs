@@ -3,14 +3,6 @@ using System.Runtime.InteropServices;
 using System.Runtime.Intrinsics;
 using System.Runtime.Intrinsics.X86;
 using Blake2Fast.Kernels;
-using Blake2XbKernel = Blake2Fast.Kernels.Blake2XKernel;
-using Blake2XbKernels = Blake2Fast.Kernels.Blake2XKernels<ulong>;
-using Blake2XsKernel = Blake2Fast.Kernels.Blake2XKernel;
-using Blake2XsKernels = Blake2Fast.Kernels.Blake2XKernels<uint>;
-using Blake2bpKernel = Blake2Fast.Kernels.Blake2pKernel;
-using Blake2spKernel = Blake2Fast.Kernels.Blake2pKernel;
-using Blake2bpKernels = Blake2Fast.Kernels.Blake2pKernels<ulong>;
-using Blake2spKernels = Blake2Fast.Kernels.Blake2pKernels<uint>;
 
 namespace Blake2Fast.Tests;
 

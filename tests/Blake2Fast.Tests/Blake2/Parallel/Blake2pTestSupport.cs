@@ -7,10 +7,6 @@ using System.Threading;
 using System.Threading.Tasks;
 using Blake2Fast.Internal;
 using Blake2Fast.Kernels;
-using Blake2bpKernel = Blake2Fast.Kernels.Blake2pKernel;
-using Blake2bpKernels = Blake2Fast.Kernels.Blake2pKernels<ulong>;
-using Blake2spKernel = Blake2Fast.Kernels.Blake2pKernel;
-using Blake2spKernels = Blake2Fast.Kernels.Blake2pKernels<uint>;
 
 namespace Blake2Fast.Tests;
 

@@ -6,10 +6,6 @@ using System.Reflection;
 using System.Runtime.InteropServices;
 using Blake2Fast.Internal;
 using Blake2Fast.Kernels;
-using Blake2XbKernel = Blake2Fast.Kernels.Blake2XKernel;
-using Blake2XbKernels = Blake2Fast.Kernels.Blake2XKernels<ulong>;
-using Blake2XsKernel = Blake2Fast.Kernels.Blake2XKernel;
-using Blake2XsKernels = Blake2Fast.Kernels.Blake2XKernels<uint>;
 
 namespace Blake2Fast.Tests;
 
