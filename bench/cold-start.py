@@ -20,6 +20,7 @@ usage: cold-start.py [-n RUNS] [--out FILE] [--only ALGS] [--program LABEL=DLL .
 import argparse
 import os
 import platform
+import shutil
 import statistics
 import subprocess
 import sys
@@ -47,7 +48,10 @@ def size_label(size):
 
 def run_case(program, case, env):
     algorithm, size, calls = case
-    out = subprocess.run(["dotnet", str(program), algorithm, str(size), str(calls)], env=env,
+    # A .dll runs on the installed runtime; anything else is a self-contained build's own launcher
+    # (bench/cross-cpu.sh's machines have no SDK).
+    launcher = ["dotnet", str(program)] if str(program).endswith(".dll") else [str(program)]
+    out = subprocess.run(launcher + [algorithm, str(size), str(calls)], env=env,
                          capture_output=True, text=True, check=True).stdout.split()
     return [float(x) for x in out]
 
@@ -85,7 +89,9 @@ def main(argv):
     parser.add_argument("--only", help="comma-separated algorithms to run (blake2b, blake2s, blake3, blake3net; "
                         "also blake2bp, blake2b-many, blake3-many, blake2b-tree, blake3-update, which only run when named)")
     parser.add_argument("--program", action="append", default=[], metavar="LABEL=DLL",
-                        help="a build of Blake2Fast.ColdStart.dll to time (repeatable; default: this tree's)")
+                        help="a build of Blake2Fast.ColdStart.dll, or a self-contained build's launcher, to time (repeatable; default: this tree's)")
+    parser.add_argument("--runtime", default="?", help="the runtime's version, where no dotnet command reports it (a self-contained build)")
+    parser.add_argument("--commit", help="the commit measured, where the tree is no git checkout")
     args = parser.parse_args(argv)
     programs = [tuple(p.split("=", 1)) for p in args.program] or [("", str(PROGRAM))]
     for label, program in programs:
@@ -106,9 +112,10 @@ def main(argv):
                 samples[(cfg, row)].append(run_case(row[1], row[2], env))
 
     cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), platform.processor())
-    dotnet = subprocess.run(["dotnet", "--list-runtimes"], capture_output=True, text=True).stdout
-    runtime = [l.split()[1] for l in dotnet.splitlines() if l.startswith("Microsoft.NETCore.App 10.")][-1:]
-    commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
+    dotnet = subprocess.run(["dotnet", "--list-runtimes"], capture_output=True, text=True).stdout if shutil.which("dotnet") else ""
+    runtime = [l.split()[1] for l in dotnet.splitlines() if l.startswith("Microsoft.NETCore.App 10.")][-1:] or [args.runtime]
+    commit = args.commit or (subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
+                             if shutil.which("git") else "?")
     builds = "; builds: " + ", ".join(f"{label} = {program}" for label, program in programs) if args.program else ""
     lines = [f"Cold start: fresh processes, medians of {args.runs} runs per row (cases interleaved), "
              f"{cpu}, {os.cpu_count()} cores, .NET {runtime[0] if runtime else '?'}, at {commit}{builds}; "

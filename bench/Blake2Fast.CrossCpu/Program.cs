@@ -21,7 +21,10 @@ namespace Blake2Fast.CrossCpu;
 /// throughput and its time relative to the public one-shot of the same algorithm and size.
 /// Options: --original PATH (the original Blake2Fast's DLL), --rounds N, --warmup N, --sizes a,b,c,
 /// --only PREFIX (rows of the algorithms whose name starts with it), --scaling d1,d2,... (the
-/// multi-core rows instead: BLAKE3 and BLAKE2 tree hashing at each degree of parallelism).
+/// multi-core rows instead: BLAKE3 and BLAKE2 tree hashing at each degree of parallelism, and the
+/// official C BLAKE3 on one thread), --many LENGTH (a loop of one-shots against HashMany on
+/// messages of that length), --bao d1,d2,... (Bao's outboard encode and decode beside the hash),
+/// --kernels (BLAKE3's lane and single-block kernels beside the official C's assembly kernels).
 /// </remarks>
 internal static class Program
 {
@@ -34,9 +37,34 @@ internal static class Program
 
         string? only = Option(args, "--only");
         string? scaling = Option(args, "--scaling");
+        string? many = Option(args, "--many");
+        string? bao = Option(args, "--bao");
         var notes = new List<string>();
         List<Case> cases;
-        if (scaling is not null)
+        if (args.Contains("--kernels"))
+        {
+            // --kernels: BLAKE3's kernels beside the official C's assembly (--sizes, default 1 MiB).
+            cases = Cases.Kernels(notes);
+            sizes = (Option(args, "--sizes") ?? "1048576").Split(',').Select(s => int.Parse(s, CultureInfo.InvariantCulture)).ToArray();
+            notes.Add("kernel rows: 'vs one-shot' is the C kernel's time against ours of the same lane width");
+        }
+        else if (many is not null)
+        {
+            // --many 64: the input (--sizes, default 64 KiB) cut into messages of that length.
+            int messageLength = int.Parse(many, CultureInfo.InvariantCulture);
+            cases = Cases.Many(messageLength);
+            sizes = (Option(args, "--sizes") ?? "65536").Split(',').Select(s => int.Parse(s, CultureInfo.InvariantCulture)).ToArray();
+            notes.Add($"many-message rows: {messageLength}-byte messages, 32-byte digests; 'vs one-shot' is each row's time against the loop of one-shots");
+        }
+        else if (bao is not null)
+        {
+            // --bao 1,16: Bao's outboard encode and verifying decode beside the plain hash, at each degree.
+            int[] degrees = bao.Split(',').Select(s => int.Parse(s, CultureInfo.InvariantCulture)).ToArray();
+            cases = Cases.Bao(degrees);
+            sizes = (Option(args, "--sizes") ?? "67108864").Split(',').Select(s => int.Parse(s, CultureInfo.InvariantCulture)).ToArray();
+            notes.Add($"Bao rows: degrees {bao}; 'vs one-shot' is each row's time against Blake3.HashData on one thread");
+        }
+        else if (scaling is not null)
         {
             // --scaling 1,2,4,8,16: every degree of parallelism on the same input (--sizes, default 64 MiB).
             int[] degrees = scaling.Split(',').Select(s => int.Parse(s, CultureInfo.InvariantCulture)).ToArray();

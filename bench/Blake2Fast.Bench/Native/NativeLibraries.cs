@@ -44,6 +44,10 @@ internal static class NativeLibraries
     /// <summary>Whether the official C BLAKE3 is loaded and exports <paramref name="symbols"/>.</summary>
     public static bool Blake3CExports(params string[] symbols) => Exports(Blake3CHandle.Value.Handle, symbols);
 
+    /// <summary>The address of <paramref name="symbol"/> in the official C BLAKE3, or 0 when it is not loaded or lacks it.</summary>
+    public static nint Blake3CExport(string symbol) =>
+        Blake3CHandle.Value.Handle != 0 && NativeLibrary.TryGetExport(Blake3CHandle.Value.Handle, symbol, out nint address) ? address : 0;
+
     /// <summary>Whether libsodium is loaded and exports <paramref name="symbols"/>.</summary>
     public static bool SodiumExports(params string[] symbols) => Exports(SodiumHandle.Value.Handle, symbols);
 
