@@ -1,6 +1,7 @@
 using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
 using System.Runtime.Intrinsics;
+using System.Runtime.Intrinsics.X86;
 
 namespace Blake2Fast.Kernels;
 
@@ -9,9 +10,14 @@ namespace Blake2Fast.Kernels;
 /// <see cref="Vector128"/> API, so SSE2 (x64) and AdvSimd (ARM64) both run them.
 /// </summary>
 /// <remarks>
-/// Rotations are shifts, except BLAKE2b's 32, which is a 32-bit element swap (pshufd, SSE2): byte
-/// shuffles would need SSSE3, which these lanes do not assume. G keeps a + (b + m), as with AVX2's
-/// 16 registers.
+/// Rotations take the best instruction the processor has, decided when the JIT compiles the kernel
+/// (the IsSupported checks are constants to it): on x64 with AVX-512VL one vprord or vprorq; with
+/// SSSE3 a byte shuffle (pshufb) for the amounts that are whole bytes; otherwise, and on ARM64,
+/// shifts, except BLAKE2b's 32, a 32-bit element swap (pshufd, SSE2). These lanes run on
+/// AVX-512 machines too, for the groups of 4 to 7 chunks and parents the wider lanes leave in
+/// BLAKE3 and for forced kernels, where shifts had made them 1.36x slower than the official C's
+/// SSE4.1 lanes (Intel Xeon, bench/results/cross-cpu). G keeps a + (b + m) with 16 registers, as
+/// with AVX2's; with AVX-512's 32 it adds the message first.
 /// </remarks>
 /// <typeparam name="TWord"><see cref="ulong"/> (BLAKE2b) or <see cref="uint"/> (BLAKE2s).</typeparam>
 internal readonly struct Blake2LaneVector128<TWord> : IBlake2LaneVector<Vector128<TWord>>
@@ -21,7 +27,7 @@ internal readonly struct Blake2LaneVector128<TWord> : IBlake2LaneVector<Vector12
 
     public static int Rounds => Blake2Word<TWord>.Rounds;
 
-    public static bool AddsMessageFirst => false;
+    public static bool AddsMessageFirst => Avx512F.VL.IsSupported;
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static Vector128<TWord> IV(int index) => Vector128.Create(Blake2Word<TWord>.IV(index));
@@ -49,14 +55,42 @@ internal readonly struct Blake2LaneVector128<TWord> : IBlake2LaneVector<Vector12
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static Vector128<TWord> RotateRight(Vector128<TWord> x, [ConstantExpected] byte bits64, [ConstantExpected] byte bits32)
     {
-        if (!Blake2Word<TWord>.Is64)
+        if (Avx512F.VL.IsSupported)
         {
-            return (Vector128.ShiftRightLogical(x.AsUInt32(), bits32) | Vector128.ShiftLeft(x.AsUInt32(), 32 - bits32)).As<uint, TWord>();
+            return Blake2Word<TWord>.Is64
+                ? Avx512F.VL.RotateRight(x.AsUInt64(), bits64).As<ulong, TWord>()
+                : Avx512F.VL.RotateRight(x.AsUInt32(), bits32).As<uint, TWord>();
         }
 
-        return bits64 == 32
-            ? Vector128.Shuffle(x.AsUInt32(), Vector128.Create(1u, 0, 3, 2)).As<uint, TWord>()
+        if (!Blake2Word<TWord>.Is64)
+        {
+            return Ssse3.IsSupported && bits32 is 16 or 8
+                ? Ssse3.Shuffle(x.AsByte(), bits32 == 16 ? RotateRight16x4 : RotateRight8x4).As<byte, TWord>()
+                : (Vector128.ShiftRightLogical(x.AsUInt32(), bits32) | Vector128.ShiftLeft(x.AsUInt32(), 32 - bits32)).As<uint, TWord>();
+        }
+
+        if (bits64 == 32)
+        {
+            return Vector128.Shuffle(x.AsUInt32(), Vector128.Create(1u, 0, 3, 2)).As<uint, TWord>();
+        }
+
+        return Ssse3.IsSupported && bits64 is 24 or 16
+            ? Ssse3.Shuffle(x.AsByte(), bits64 == 24 ? Blake2bShuffles.RotateRight24 : Blake2bShuffles.RotateRight16).As<byte, TWord>()
             : (Vector128.ShiftRightLogical(x.AsUInt64(), bits64) | Vector128.ShiftLeft(x.AsUInt64(), 64 - bits64)).As<ulong, TWord>();
+    }
+
+    /// <summary>pshufb's mask that rotates each 32-bit word right by 16.</summary>
+    private static Vector128<byte> RotateRight16x4
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => Vector128.Create((byte)2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13);
+    }
+
+    /// <summary>pshufb's mask that rotates each 32-bit word right by 8.</summary>
+    private static Vector128<byte> RotateRight8x4
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => Vector128.Create((byte)1, 2, 3, 0, 5, 6, 7, 4, 9, 10, 11, 8, 13, 14, 15, 12);
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
