@@ -58,6 +58,18 @@ internal struct Blake3Output
             Span<byte> block = stackalloc byte[64];
             ulong counter = position / 64;
             int skip = (int)(position % 64);
+            if (skip == 0 && destination.Length is > 0 and <= 32)
+            {
+                // The first half of an output block is the compression's chaining value (v[i] ^ v[i + 8]),
+                // which the single-compression kernel that hashed the chunks writes: a hash of the
+                // standard length (or shorter) neither runs nor, in a fresh process, compiles the
+                // extended-output kernel, one fully optimized kernel less in the first call.
+                Blake3Kernels.CompressToBytes(Words(_chainingValue.AsSpan()), _block.AsSpan(), _blockLength, counter, _flags | Blake3Constants.Root, block[..32]);
+                block[..destination.Length].CopyTo(destination);
+                CryptographicOperations.ZeroMemory(block);
+                return;
+            }
+
             while (!destination.IsEmpty)
             {
                 Blake3Kernels.CompressXof(Words(_chainingValue.AsSpan()), _block.AsSpan(), _blockLength, counter, _flags | Blake3Constants.Root, block);
