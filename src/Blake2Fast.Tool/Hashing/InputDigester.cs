@@ -1,7 +1,9 @@
 using System;
+using System.Diagnostics.CodeAnalysis;
 using System.IO;
 using Blake2Fast.Tool.Algorithms;
 using Blake2Fast.Tool.Io;
+using Microsoft.Win32.SafeHandles;
 
 namespace Blake2Fast.Tool.Hashing;
 
@@ -13,6 +15,7 @@ internal sealed class InputDigester
 
     private readonly ToolConsole _console;
     private readonly StreamHasher _hasher = new();
+    private readonly PositionalBlake3Hasher _positional = new();
 
     public InputDigester(ToolConsole console) => _console = console;
 
@@ -52,16 +55,26 @@ internal sealed class InputDigester
             }
 
             ProgressMeter? progress = CreateProgress(name, stream);
-            using IIncrementalHash hash = algorithm.Create(parameters);
+            byte[] digest = new byte[parameters.DigestBytes];
             try
             {
-                if (mapped is not null)
+                if (mapped is null && algorithm == HashAlgorithms.Blake3 && ReadsAtOffsets(stream, out SafeFileHandle? handle, out long length))
                 {
-                    HashMapped(mapped, hash, progress);
+                    _positional.Hash(handle, length, Blake3Hash.ModeOf(parameters), digest, progress);
                 }
                 else
                 {
-                    _hasher.Hash(stream, hash, progress);
+                    using IIncrementalHash hash = algorithm.Create(parameters);
+                    if (mapped is not null)
+                    {
+                        HashMapped(mapped, hash, progress);
+                    }
+                    else
+                    {
+                        _hasher.Hash(stream, hash, progress);
+                    }
+
+                    hash.Finish(digest);
                 }
             }
             finally
@@ -69,8 +82,6 @@ internal sealed class InputDigester
                 progress?.Clear();
             }
 
-            byte[] digest = new byte[parameters.DigestBytes];
-            hash.Finish(digest);
             return new Result(digest, null, false);
         }
         catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)
@@ -93,6 +104,24 @@ internal sealed class InputDigester
     // hash is already fed by the reader thread's copies on the other core.
     private static bool HashesOnEveryCore(HashAlgorithmInfo algorithm, HashParameters parameters) =>
         parameters.TreeLeafLength != 0 || algorithm == HashAlgorithms.Blake3;
+
+    /// <summary>
+    /// Whether <paramref name="stream"/> is a regular file, at its start, long enough for
+    /// <see cref="PositionalBlake3Hasher"/>; its handle and length when it is. Standard input
+    /// redirected from a file qualifies too, as it does for the mapping.
+    /// </summary>
+    private static bool ReadsAtOffsets(Stream stream, [NotNullWhen(true)] out SafeFileHandle? handle, out long length)
+    {
+        handle = null;
+        length = 0;
+        if (stream is not FileStream { CanSeek: true, Position: 0 } file || !PositionalBlake3Hasher.Applies(length = file.Length))
+        {
+            return false;
+        }
+
+        handle = file.SafeFileHandle;
+        return true;
+    }
 
     /// <summary>
     /// Hashes a mapped file in pieces of 1 GiB (a span holds less than 2 GiB): each piece is spread
