@@ -3,6 +3,7 @@ using System.IO;
 using System.Threading.Tasks;
 using Blake2Fast.Tool.Algorithms;
 using Blake2Fast.Tool.Hashing;
+using Blake2Fast.Tool.Io;
 using Xunit.Abstractions;
 
 namespace Blake2Fast.Tool.Tests;
@@ -67,7 +68,7 @@ public sealed class ShrinkingFileTests : IDisposable
     {
         string path = SparseFile(algorithm.Name);
         var console = new ToolConsole(new MemoryStream(), Stream.Null, TextWriter.Null, showProgress: false, utf8Locale: true);
-        var digester = new InputDigester(console) { UseMapping = false };
+        var digester = new InputDigester(console) { Reading = InputReading.Read };
         Task<InputDigester.Result> hashing = Task.Run(() => digester.Digest(path, algorithm, parameters));
         await CutSoon(path);
         InputDigester.Result result = await hashing.WaitAsync(TimeSpan.FromMinutes(2));

@@ -40,12 +40,18 @@ internal sealed class InputDigester
             }
 
             // The tree's span form takes less than 2 GiB; a longer file is read at explicit offsets.
-            using MappedFile? mapped = UseMapping && stream is FileStream file && HashesOnEveryCore(algorithm, parameters)
-                ? MappedFile.TryMap(file, parameters.TreeLeafLength != 0 ? int.MaxValue : long.MaxValue)
-                : null;
+            MappingChoice mapping = stream is FileStream file && HashesOnEveryCore(algorithm, parameters)
+                ? MappingChoice.Make(file, parameters.TreeLeafLength != 0 ? int.MaxValue : long.MaxValue, Reading)
+                : default;
+            using MappedFile? mapped = mapping.File;
 
             if (parameters.TreeLeafLength != 0)
             {
+                if (mapping.Populate)
+                {
+                    _ = mapped!.Populate(0, mapped.Length);
+                }
+
                 return new Result(
                     mapped is not null
                         ? TreeDigester.Digest(mapped.Slice(0, (int)mapped.Length), algorithm, parameters)
@@ -67,7 +73,7 @@ internal sealed class InputDigester
                     using IIncrementalHash hash = algorithm.Create(parameters);
                     if (mapped is not null)
                     {
-                        HashMapped(mapped, hash, progress);
+                        HashMapped(mapped, mapping.Populate, hash, progress);
                     }
                     else
                     {
@@ -97,8 +103,8 @@ internal sealed class InputDigester
         }
     }
 
-    /// <summary>Whether files are memory-mapped when that helps (not with <c>--no-mmap</c>).</summary>
-    public bool UseMapping { get; init; } = true;
+    /// <summary>How large regular files reach the hashes that run on every core: measured by default, read with <c>--no-mmap</c>.</summary>
+    public InputReading Reading { get; init; } = InputReading.Measured;
 
     // Only these gain from a mapped file: they hash each piece on every core, and a single-core
     // hash is already fed by the reader thread's copies on the other core.
@@ -128,13 +134,20 @@ internal sealed class InputDigester
     /// over every core by the hash, and the progress line moves between pieces, about every tenth
     /// of a second. Smaller pieces cost time: with 64 MiB ones, 1 GiB took 1.09x as long (AMD
     /// EPYC Zen 5, 2 cores, alternating runs), each piece ending with one core waiting for the other.
+    /// Each piece is populated just before it is hashed, when <paramref name="populate"/> says so, so
+    /// that a file larger than the page cache is never populated far ahead of the hash.
     /// </summary>
-    private static void HashMapped(MappedFile mapped, IIncrementalHash hash, ProgressMeter? progress)
+    private static void HashMapped(MappedFile mapped, bool populate, IIncrementalHash hash, ProgressMeter? progress)
     {
         const int PieceLength = 1 << 30;
         for (long offset = 0; offset < mapped.Length; offset += PieceLength)
         {
             int length = (int)Math.Min(PieceLength, mapped.Length - offset);
+            if (populate)
+            {
+                _ = mapped.Populate(offset, length);
+            }
+
             hash.Update(mapped.Slice(offset, length));
             progress?.Report(offset + length);
         }
