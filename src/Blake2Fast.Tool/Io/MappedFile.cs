@@ -116,7 +116,15 @@ internal sealed unsafe partial class MappedFile : IDisposable
         // madvise takes a page-aligned start: go back to the page that holds the first byte.
         nuint start = (nuint)(_start + offset);
         nuint aligned = start & ~(nuint)(PageLength - 1);
-        return Advise((byte*)aligned, (nuint)length + (start - aligned), PopulateRead) == 0;
+        try
+        {
+            return Advise((byte*)aligned, (nuint)length + (start - aligned), PopulateRead) == 0;
+        }
+        catch (Exception ex) when (ex is DllNotFoundException or EntryPointNotFoundException)
+        {
+            // Not glibc (musl names its C library otherwise): the hash faults the pages in itself.
+            return false;
+        }
     }
 
     public void Dispose()

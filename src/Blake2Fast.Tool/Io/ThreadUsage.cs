@@ -16,18 +16,29 @@ internal readonly partial record struct ThreadUsage(long CpuNanoseconds, long Mi
     private const int ThreadCpuTimeClock = 3; // CLOCK_THREAD_CPUTIME_ID
     private const int UsageOfThread = 1; // RUSAGE_THREAD, Linux only
 
-    /// <summary>The calling thread's usage now; <see langword="null"/> off Linux or when the system refuses.</summary>
+    // Set once the C library turned out not to be glibc's (musl names it otherwise): never asked again.
+    private static bool s_unavailable;
+
+    /// <summary>The calling thread's usage now; <see langword="null"/> off Linux, without glibc, or when the system refuses.</summary>
     public static unsafe ThreadUsage? Now()
     {
-        if (!OperatingSystem.IsLinux())
+        if (!OperatingSystem.IsLinux() || s_unavailable)
         {
             return null;
         }
 
         TimeSpec time;
         ResourceUsage usage;
-        if (ClockGetTime(ThreadCpuTimeClock, &time) != 0 || GetResourceUsage(UsageOfThread, &usage) != 0)
+        try
         {
+            if (ClockGetTime(ThreadCpuTimeClock, &time) != 0 || GetResourceUsage(UsageOfThread, &usage) != 0)
+            {
+                return null;
+            }
+        }
+        catch (Exception ex) when (ex is DllNotFoundException or EntryPointNotFoundException)
+        {
+            s_unavailable = true;
             return null;
         }
 
