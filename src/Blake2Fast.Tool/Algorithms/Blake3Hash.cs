@@ -16,6 +16,12 @@ internal sealed class Blake3Hash : IIncrementalHash
             : parameters.Key.Length != 0 ? Blake3.CreateIncrementalHasher(parameters.Key)
             : Blake3.CreateIncrementalHasher();
 
+    /// <summary>The BLAKE3 mode <paramref name="parameters"/> ask for: key derivation, keyed or plain, as the constructor picks.</summary>
+    public static Blake3Mode ModeOf(HashParameters parameters) =>
+        parameters.DeriveKeyContext is string context ? Blake3Mode.DeriveKey(context)
+            : parameters.Key.Length != 0 ? Blake3Mode.Keyed(parameters.Key)
+            : Blake3Mode.Hash;
+
     public void Update(ReadOnlySpan<byte> data) => _state.Update(data, -1);
 
     public void Finish(Span<byte> destination) => _state.Finish(destination);

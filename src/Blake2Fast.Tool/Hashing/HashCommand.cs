@@ -3,6 +3,7 @@ using System.Globalization;
 using System.Text;
 using Blake2Fast.Tool.Algorithms;
 using Blake2Fast.Tool.CommandLine;
+using Blake2Fast.Tool.Io;
 using Blake2Fast.Tool.Output;
 
 namespace Blake2Fast.Tool.Hashing;
@@ -10,7 +11,7 @@ namespace Blake2Fast.Tool.Hashing;
 /// <summary>Hashing mode: one checksum line per input, in coreutils' GNU or BSD (<c>--tag</c>) format.</summary>
 internal sealed class HashCommand(ToolSettings settings, ToolConsole console)
 {
-    private readonly InputDigester _digester = new(console) { UseMapping = !settings.NoMmap };
+    private readonly InputDigester _digester = new(console) { Reading = settings.NoMmap ? InputReading.Read : InputReading.Measured };
 
     /// <returns><see langword="true"/> when every input was hashed.</returns>
     public bool Run(IReadOnlyList<string> files)

@@ -1,6 +1,7 @@
 using System;
 using System.IO;
 using System.IO.MemoryMappedFiles;
+using System.Runtime.InteropServices;
 
 namespace Blake2Fast.Tool.Io;
 
@@ -9,20 +10,25 @@ namespace Blake2Fast.Tool.Io;
 /// (BLAKE3 and <c>--tree</c>) read it where it lies in the page cache instead of having it copied
 /// into buffers first: on the build machine's two cores that copy took about 0.1 s of the 0.24 s
 /// that hashing 1 GiB took, and it competed with hashing for the same cores. <c>b3sum</c> reads
-/// files the same way, and <c>--no-mmap</c> turns it off as it does there.
+/// files the same way, and <c>--no-mmap</c> turns it off as it does there. Where reaching a mapped
+/// file's pages costs more than copying them (see <see cref="MappingProbe"/>), the tool measures
+/// that and reads the file instead (<see cref="MappingChoice"/>).
 /// </summary>
 /// <remarks>
 /// The risk is the one every memory-mapping hasher takes: a file cut shorter by another process
 /// while it is hashed makes the pages past its new end unreadable, and the process is stopped by
 /// the system (SIGBUS) instead of reporting an error. <c>--no-mmap</c> avoids it.
 /// </remarks>
-internal sealed unsafe class MappedFile : IDisposable
+internal sealed unsafe partial class MappedFile : IDisposable
 {
     /// <summary>
     /// Smaller files are read: mapping and unmapping cost more than copying a few pages, and a
     /// small input has nothing to share between cores anyway.
     /// </summary>
     public const long MinimumLength = 1 << 20;
+
+    private const int PageLength = 4096;
+    private const int PopulateRead = 22; // MADV_POPULATE_READ
 
     private readonly MemoryMappedFile _mapping;
     private readonly MemoryMappedViewAccessor _view;
@@ -88,10 +94,46 @@ internal sealed unsafe class MappedFile : IDisposable
         return new ReadOnlySpan<byte>(_start + offset, length);
     }
 
+    /// <summary>
+    /// Asks the system to map the pages of bytes <paramref name="offset"/> to <paramref name="offset"/>
+    /// + <paramref name="length"/> now (<c>MADV_POPULATE_READ</c>, Linux 5.14 and later), in one pass
+    /// on this thread, instead of a page fault at a time while the hash reads them: for a file the
+    /// page cache holds in 2 MiB pieces, 1 GiB was hashed in 0.114 s instead of 0.119 s (medians of
+    /// 15 alternating runs, 2-core AMD EPYC virtual machine). Pages not yet in the page cache are read
+    /// from disk before this returns, so callers populate only what they hash next, and only a file
+    /// the probe found in the page cache. Where the system refuses, nothing happens: the hash then
+    /// faults the pages in itself.
+    /// </summary>
+    /// <returns>Whether the system did it.</returns>
+    public bool Populate(long offset, long length)
+    {
+        ArgumentOutOfRangeException.ThrowIfGreaterThan((ulong)offset + (ulong)length, (ulong)Length, nameof(length));
+        if (!OperatingSystem.IsLinux() || length == 0)
+        {
+            return false;
+        }
+
+        // madvise takes a page-aligned start: go back to the page that holds the first byte.
+        nuint start = (nuint)(_start + offset);
+        nuint aligned = start & ~(nuint)(PageLength - 1);
+        try
+        {
+            return Advise((byte*)aligned, (nuint)length + (start - aligned), PopulateRead) == 0;
+        }
+        catch (Exception ex) when (ex is DllNotFoundException or EntryPointNotFoundException)
+        {
+            // Not glibc (musl names its C library otherwise): the hash faults the pages in itself.
+            return false;
+        }
+    }
+
     public void Dispose()
     {
         _view.SafeMemoryMappedViewHandle.ReleasePointer();
         _view.Dispose();
         _mapping.Dispose();
     }
+
+    [LibraryImport("libc.so.6", EntryPoint = "madvise")]
+    private static partial int Advise(byte* address, nuint length, int advice);
 }

@@ -13,6 +13,9 @@ internal static class LibraryBuild
     /// <summary>False for the netstandard2.0 build, whose dispatchers know only the scalar kernels.</summary>
     public static bool HasIntrinsics => TargetFramework.StartsWith(".NETCoreApp,", System.StringComparison.Ordinal);
 
+    /// <summary>Whether the build reads a file stream at explicit offsets (.NET 8 and later); the netstandard builds read every stream in order.</summary>
+    public static bool ReadsFilesAtOffsets => TargetFramework.StartsWith(".NETCoreApp,", System.StringComparison.Ordinal);
+
     /// <summary>
     /// Whether the build overrides HashAlgorithm's span methods (HashCore(ReadOnlySpan), TryHashFinal).
     /// The netstandard2.0 build cannot, so on .NET Core TryComputeHash on its HMAC objects reaches

@@ -189,8 +189,10 @@ internal static partial class Blake2UnlimitedTree<TVariant> where TVariant : str
                 return local;
             }, end);
         }
-        catch (AggregateException e) when (e.InnerExceptions.Count == 1)
+        catch (AggregateException e) when (e.InnerExceptions.Count > 0)
         {
+            // Workers that fail at once each add theirs (every worker of a file that ended early
+            // finds it short): the caller gets the first, as the exception the documentation names.
             ExceptionDispatchInfo.Capture(e.InnerExceptions[0]).Throw();
         }
     }

@@ -329,6 +329,43 @@ public sealed class TreeHashFormTests
     }
 
     [Theory]
+    [InlineData(4096)]
+    [InlineData(Mib)]
+    [InlineData(20 * Mib)]
+    public async Task A_file_that_ends_before_its_length_is_one_end_of_stream_error(int leafLength)
+    {
+        // A file cut short by another program while it is hashed: every worker reading at offsets
+        // finds it short, and the caller must still get one IOException, never an AggregateException
+        // of several (b2fast, which reports each file's I/O errors, crashed on one).
+        string path = Path.GetTempFileName();
+        try
+        {
+            File.WriteAllBytes(path, new byte[3 * Mib]);
+            if (!LibraryBuild.ReadsFilesAtOffsets)
+            {
+                // The netstandard builds read every stream in order, to its end, as the file now is.
+                using var file = new LongerFileStream(path, 64 * Mib);
+                Assert.Equal(Blake2b.HashTree(new byte[3 * Mib], leafLength, 64, 1), Blake2b.HashTree(file, leafLength, 64, -1));
+                return;
+            }
+
+            using (var file = new LongerFileStream(path, 64 * Mib))
+            {
+                Assert.Throws<EndOfStreamException>(() => Blake2b.HashTree(file, leafLength, 64, -1));
+            }
+
+            using (var file = new LongerFileStream(path, 64 * Mib))
+            {
+                await Assert.ThrowsAsync<EndOfStreamException>(() => Blake2s.HashTreeAsync(file, leafLength, 32, -1).AsTask());
+            }
+        }
+        finally
+        {
+            File.Delete(path);
+        }
+    }
+
+    [Theory]
     [InlineData("blake2b")]
     [InlineData("blake2s")]
     public void One_core_all_cores_span_stream_and_file_agree_on_large_random_inputs(string algorithm)
@@ -350,4 +387,10 @@ public sealed class TreeHashFormTests
             }
         }
     }
+}
+
+/// <summary>A file stream that says its file is longer than it is: a file cut short since it was opened.</summary>
+internal sealed class LongerFileStream(string path, long claimedLength) : FileStream(path, FileMode.Open, FileAccess.Read)
+{
+    public override long Length => claimedLength;
 }
