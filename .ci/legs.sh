@@ -19,8 +19,8 @@ export BLAKE2FAST_MODEL_SCALE=0.1
 # under it; split as below, 28 s for the others without it and 45 s for these with it, on the
 # shared 2-core machine), and these classes alone hit the same kernel lines as the whole leg did
 # under it (compared line by line in the netstandard2.0 leg, and in the widest .NET 10 leg against
-# all three of its test projects). The netstandard2.0 leg runs these classes with coverage and its
-# other tests without it, so each test still runs once. .ci/check_coverage.py holds every kernel
+# all three of its test projects). The two legs that collect coverage (the widest .NET 10 leg,
+# netstandard2.0) run these classes with it and their other tests without it: each test runs once. .ci/check_coverage.py holds every kernel
 # file to its bar as before: a kernel that only some other test reached would fail it, not pass
 # unseen.
 coverage_classes=(KatEveryKernelTests Blake2KernelTests Blake3KernelTests Blake2bHashManyTests
