@@ -4,7 +4,8 @@
 # Both builds have only scalar kernels, so one leg each: with all instruction sets on, the
 # dispatch tests check that every dispatcher still picks its scalar kernel (the leg named is the
 # widest this CPU runs). The loaded build is
-# asserted through BLAKE2FAST_EXPECTED_BUILD. Called by .ci/run with its output folder.
+# asserted through BLAKE2FAST_EXPECTED_BUILD. The netstandard2.0 leg also gives the coverage of the
+# portable kernels, from the classes .ci/legs.sh names. Called by .ci/run with its output folder.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-artifacts/ci}
@@ -12,14 +13,20 @@ source .ci/cpu.sh
 source .ci/legs.sh
 
 for build in netstandard2.1 netstandard2.0; do
-  # Coverage from the netstandard2.0 leg only: both builds compile the same Portable/ kernels, and
-  # coverlet's instrumentation makes a leg several times slower.
-  if [ "$build" = netstandard2.0 ]; then coverage=(--collect "XPlat Code Coverage"); else coverage=(); fi
   echo "== Kernel and Build tests against the $build build, on .NET $(dotnet --list-runtimes | awk '/Microsoft.NETCore.App/ {v=$2} END {print v}')"
   dotnet build tests/Blake2Fast.Tests -c Release -p:Blake2FastLibraryBuild=$build -warnaserror
-  BLAKE2FAST_EXPECTED_BUILD=$build BLAKE2FAST_EXPECTED_RUNTIME=10 BLAKE2FAST_EXPECTED_ISA="$(widest_leg)" \
-    dotnet test tests/Blake2Fast.Tests -c Release --no-build -p:Blake2FastLibraryBuild=$build --filter "$build_filter" \
-      "${coverage[@]}" \
-      --results-directory "$out/lib-$build" \
-      --logger "trx;LogFilePrefix=lib-$build"
+  run_tests=(env BLAKE2FAST_EXPECTED_BUILD=$build BLAKE2FAST_EXPECTED_RUNTIME=10 BLAKE2FAST_EXPECTED_ISA="$(widest_leg)"
+    dotnet test tests/Blake2Fast.Tests -c Release --no-build -p:Blake2FastLibraryBuild=$build --results-directory "$out/lib-$build")
+  if [ "$build" = netstandard2.0 ]; then
+    # Coverage from this leg only (both builds compile the same Portable/ kernels), and here only
+    # from the classes that run every kernel (.ci/legs.sh): the leg's other tests first, without
+    # it, then those classes with it; each test runs once.
+    echo "== the $build build: the tests outside the coverage classes, without coverage"
+    "${run_tests[@]}" --filter "($build_filter)&$without_coverage_filter" --logger "trx;LogFilePrefix=lib-$build"
+    echo "== the $build build: the coverage classes, with coverage"
+    "${run_tests[@]}" --filter "($build_filter)&$coverage_filter" --collect "XPlat Code Coverage" --logger "trx;LogFilePrefix=lib-$build-coverage"
+    coverage_classes_ran "$out/lib-$build" "lib-$build-coverage"
+  else
+    "${run_tests[@]}" --filter "$build_filter" --logger "trx;LogFilePrefix=lib-$build"
+  fi
 done
