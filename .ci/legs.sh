@@ -43,3 +43,15 @@ coverage_classes_ran() {
   done
   [ ${#missing[@]} -eq 0 ] || { echo "the coverage run in $1 ran no test of: ${missing[*]}" >&2; return 1; }
 }
+
+# The 128-bit lane kernels choose their rotations and transposes when the JIT compiles them, by
+# what the processor offers (Blake2LaneVector128, Transposes.cs): vprord with AVX-512VL, pshufb
+# with SSSE3, shifts with SSE2 alone. The widest leg runs only the first; the avx2 and sse2 legs
+# run the others, so they collect coverage too, from the classes that force those lanes, and run
+# their other Kernel tests without it (each test once).
+lane128_coverage_legs=(avx2 sse2)
+lane128_coverage_classes=(Blake3KernelTests Blake2bpTests Blake2spTests)
+lane128_coverage_filter=$(printf '|FullyQualifiedName~Blake2Fast.Tests.%s.' "${lane128_coverage_classes[@]}")
+lane128_coverage_filter="(${lane128_coverage_filter#|})"
+lane128_without_coverage_filter=$(printf '&FullyQualifiedName!~Blake2Fast.Tests.%s.' "${lane128_coverage_classes[@]}")
+lane128_without_coverage_filter="${kernel_filter}${lane128_without_coverage_filter}"
