@@ -12,11 +12,21 @@ stage() {
   echo "== $1"
 }
 
+# run_complete: the run reached its end (.ci/run's last command). A run stopped by a signal also
+# runs the EXIT trap, with the status of the last command that finished (often 0): without this
+# mark such a run was summed up as passed.
+run_completed=
+run_complete() { run_completed=1; }
+
 stage_summary() {
-  local status=$? end i next seconds
+  local status=$? end i next seconds verdict
   end=$(date +%s)
+  if [ $status -ne 0 ]; then verdict="FAILED, status $status"
+  elif [ -z "$run_completed" ]; then verdict="STOPPED before the end, by a signal: not passed"; status=1
+  else verdict=passed
+  fi
   echo
-  echo "== stage durations ($( [ $status -eq 0 ] && echo passed || echo "FAILED, status $status"))"
+  echo "== stage durations ($verdict)"
   for i in "${!stage_names[@]}"; do
     next=${stage_starts[$((i + 1))]:-$end}
     seconds=$((next - ${stage_starts[$i]}))
