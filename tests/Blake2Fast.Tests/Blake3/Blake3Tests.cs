@@ -167,6 +167,56 @@ public sealed class Blake3Tests
         Assert.Equal(Hex(c.KeyedHash.AsSpan(0, 32)), Hex(keyed.Hash!));
     }
 
+    /// <summary>
+    /// The shapes of the tree one thread builds, enumerated: every whole number of chunks from 1 to
+    /// 160 and one byte more, and a few larger inputs, keyed, against the model reference (a
+    /// byte-at-a-time tree that shares no code with the library). Which shapes the library meets
+    /// depends on the kernel's lane count (the chaining values a subtree hands up), so every
+    /// instruction-set leg runs this.
+    /// </summary>
+    [Fact]
+    public void Every_tree_shape_up_to_160_chunks_gives_the_reference_answer()
+    {
+        byte[] key = Enumerable.Range(0, 32).Select(i => (byte)(i * 7)).ToArray();
+        int[] large = [1000 * 1024 + 1, 4096 * 1024, (4096 * 1024) + 512 + 1];
+        List<int> lengths = Enumerable.Range(1, 160).SelectMany(chunks => new[] { chunks * 1024, (chunks * 1024) + 1 }).Concat(large).ToList();
+        byte[] input = new byte[lengths[^1]];
+        new Random(160).NextBytes(input);
+        RefBlake3 reference = RefBlake3.Keyed(key);
+        int fed = 0;
+        byte[] actual = new byte[32];
+        foreach (int length in lengths)
+        {
+            reference.Update(input.AsSpan(fed, length - fed));
+            fed = length;
+            Blake3.HashData(key, input.AsSpan(0, length), actual);
+            Assert.True(Hex(reference.Clone().Finish()) == Hex(actual), $"{length} bytes");
+        }
+    }
+
+    /// <summary>
+    /// Subtrees that start past chunk 0 (the last subtree of an input may be any length):
+    /// every whole number of chunks from 1 to 256 from chunk 256 on, and one byte more, against
+    /// the model reference's chaining value of the same chunks.
+    /// </summary>
+    [Fact]
+    public void Every_subtree_shape_from_chunk_256_gives_the_reference_chaining_value()
+    {
+        byte[] key = Enumerable.Range(0, 32).Select(i => (byte)(255 - i)).ToArray();
+        byte[] input = new byte[256 * 1024];
+        new Random(256).NextBytes(input);
+        RefBlake3 reference = RefBlake3.Keyed(key).StartingAt(256);
+        int fed = 0;
+        byte[] actual = new byte[32];
+        foreach (int length in Enumerable.Range(1, 256).SelectMany(chunks => new[] { (chunks * 1024) - 1023, chunks * 1024 }))
+        {
+            reference.Update(input.AsSpan(fed, length - fed));
+            fed = length;
+            Blake3Subtree.Hash(Blake3Mode.Keyed(key), input.AsSpan(0, length), 256 * 1024, actual);
+            Assert.True(Hex(reference.Clone().SubtreeChainingValue()) == Hex(actual), $"{length} bytes");
+        }
+    }
+
     [Fact]
     public void Several_threads_give_the_single_thread_answer_on_many_tree_shapes()
     {

@@ -36,6 +36,18 @@ internal static partial class Blake3Kernels
     /// <summary>The kernel new hashes use.</summary>
     public static Blake3Kernel Best { get; } = PickBest();
 
+    /// <summary>
+    /// How many chunks or parents <paramref name="kernel"/> hashes side by side in one group: 16,
+    /// 8 or 4 for the vector kernels, 1 for Scalar.
+    /// </summary>
+    public static int Lanes(Blake3Kernel kernel) => kernel switch
+    {
+        Blake3Kernel.Vector512 => 16,
+        Blake3Kernel.Vector256 => 8,
+        Blake3Kernel.Vector128 => 4,
+        _ => 1,
+    };
+
     /// <summary>Whether this machine can run <paramref name="kernel"/>.</summary>
     public static bool IsSupported(Blake3Kernel kernel) => kernel == Blake3Kernel.Scalar || IsVectorSupported(kernel);
 
