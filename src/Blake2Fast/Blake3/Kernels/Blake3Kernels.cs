@@ -101,13 +101,18 @@ internal static partial class Blake3Kernels
     {
         int count = input.Length / Blake3Constants.ChunkLength;
         int done = HashChunksVector(kernel, input, key, firstCounter, flags, chainingValues);
+        if (count - done >= 2 && kernel != Blake3Kernel.Scalar)
+        {
+            done = HashLastChunksInFourLanes(kernel, input, key, firstCounter, flags, chainingValues, done);
+        }
+
         if (done == count)
         {
             return;
         }
 
-        // The chunks the lanes left (the last 0..3, or all with the Scalar kernel), a compression
-        // at a time with the kernel's single-compression code.
+        // The chunks the lanes left (one, or all with the Scalar kernel), a compression at a time
+        // with the kernel's single-compression code.
         Span<uint> cv = stackalloc uint[8];
         for (int i = done; i < count; i++)
         {
@@ -127,6 +132,50 @@ internal static partial class Blake3Kernels
         }
 
         CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes(cv));
+    }
+
+    /// <summary>
+    /// The last 2 or 3 of <paramref name="input"/>'s chunks, which no lane group took, hashed in one
+    /// group of four lanes; returns how many chunks are now done (all of them, or
+    /// <paramref name="done"/> if the kernel has no four lanes).
+    /// </summary>
+    /// <remarks>
+    /// <para>
+    /// A chunk alone is 16 compressions in a row, each waiting for the one before (about 1.6 us on
+    /// the AMD EPYC Zen 5), while four lanes hash four chunks in about 2 us: the last 2 or 3 chunks
+    /// took 3.3 or 4.9 us one after another. With 4 or more chunks in all, the group is the last
+    /// four, and the lanes that hash chunks already done write their chaining values again, the
+    /// same bytes (same chunk, same counter); with 2 or 3 in all, they are copied into four
+    /// lanes' room and the lanes past them hash what the stack holds, their results dropped.
+    /// </para>
+    /// <para>A single chunk left stays alone: four lanes take longer than one chunk's 16 compressions.</para>
+    /// </remarks>
+    private static int HashLastChunksInFourLanes(Blake3Kernel kernel, ReadOnlySpan<byte> input, ReadOnlySpan<uint> key, ulong firstCounter, uint flags, Span<byte> chainingValues, int done)
+    {
+        const int Lanes = 4;
+        int count = input.Length / Blake3Constants.ChunkLength;
+        if (count >= Lanes)
+        {
+            int first = count - Lanes;
+            int hashed = HashChunksVector(
+                kernel, input.Slice(first * Blake3Constants.ChunkLength, Lanes * Blake3Constants.ChunkLength), key, firstCounter + (ulong)first, flags,
+                chainingValues.Slice(first * Blake3Constants.ChainingValueLength, Lanes * Blake3Constants.ChainingValueLength));
+            return hashed == Lanes ? count : done;
+        }
+
+        Span<byte> lanes = stackalloc byte[Lanes * Blake3Constants.ChunkLength];
+        Span<byte> results = stackalloc byte[Lanes * Blake3Constants.ChainingValueLength];
+        input[..(count * Blake3Constants.ChunkLength)].CopyTo(lanes);
+        bool all = HashChunksVector(kernel, lanes, key, firstCounter, flags, results) == Lanes;
+        if (all)
+        {
+            results[..(count * Blake3Constants.ChainingValueLength)].CopyTo(chainingValues);
+        }
+
+        // Keyed hashes' input and chaining values are secret.
+        CryptographicOperations.ZeroMemory(lanes);
+        CryptographicOperations.ZeroMemory(results);
+        return all ? count : done;
     }
 
     /// <summary>
