@@ -9,7 +9,7 @@ namespace Blake2Fast.Tests;
 /// check through the public API) on random inputs: HashChunks and HashParents with 1..100 lanes of
 /// work (so every group width and every remainder a wide kernel hands down), counters on both
 /// sides of 2^32, every mode flag, parents in place; Compress, CompressToBytes and CompressXof at every block
-/// length. Run this class under the DOTNET_Enable* knobs too: a kernel the machine does not
+/// length, CompressChain over 1 to 16 blocks. Run this class under the DOTNET_Enable* knobs too: a kernel the machine does not
 /// support is refused, every other one must agree with scalar on its own.
 /// </summary>
 [Trait("Legs", "Kernel")]
@@ -219,6 +219,62 @@ public class Blake3KernelTests
                 Blake3Kernels.CompressXof(Blake3Kernel.Scalar, chainingValue, block, (uint)length, counter, flags, expectedOutput);
                 Blake3Kernels.CompressXof(kernel, chainingValue, block, (uint)length, counter, flags, actualOutput);
                 Assert.True(expectedOutput.AsSpan().SequenceEqual(actualOutput), $"{name}: CompressXof, length {length}, flags {flags}");
+            }
+        }
+    }
+
+    /// <summary>
+    /// CompressChain against the scalar kernel's single compressions one after another: 1 to 16
+    /// blocks, every last-block length, first and last flags apart and together, and the result
+    /// written over the chaining value's own words as the tree does.
+    /// </summary>
+    [Theory]
+    [MemberData(nameof(Kernels))]
+    public void CompressChain_matches_scalar_compressions_in_a_row(string name)
+    {
+        if (!Usable(name, out Blake3Kernel kernel))
+        {
+            return;
+        }
+
+        var random = new Random(11 + (int)kernel);
+        (uint First, uint Last)[] flagPairs = [(0, 0), (ChunkStart, 0), (ChunkStart, ChunkEnd), (0, ChunkEnd | Root), (ChunkStart, ChunkEnd | Root)];
+        for (int blocks = 1; blocks <= 16; blocks++)
+        {
+            for (int lastLength = 0; lastLength <= 64; lastLength += blocks == 1 ? 1 : 21)
+            {
+                (uint first, uint last) = flagPairs[(blocks + lastLength) % flagPairs.Length];
+                uint flags = ModeFlags[lastLength % ModeFlags.Length];
+                byte[] input = new byte[blocks * 64];
+                random.NextBytes(input.AsSpan(0, ((blocks - 1) * 64) + lastLength));
+                uint[] chainingValue = RandomKey(random);
+                ulong counter = ((ulong)random.Next() << 32) | (uint)random.Next();
+
+                uint[] expected = (uint[])chainingValue.Clone();
+                for (int block = 0; block < blocks; block++)
+                {
+                    bool isLast = block == blocks - 1;
+                    uint blockFlags = flags | (block == 0 ? first : 0) | (isLast ? last : 0);
+                    Blake3Kernels.Compress(Blake3Kernel.Scalar, expected, input.AsSpan(block * 64, 64), isLast ? (uint)lastLength : 64, counter, blockFlags);
+                }
+
+                byte[] expectedBytes = new byte[32];
+                for (int i = 0; i < 8; i++)
+                {
+                    System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(expectedBytes.AsSpan(4 * i), expected[i]);
+                }
+
+                byte[] actual = new byte[32 + 8];
+                actual.AsSpan().Fill(0xA5);
+                Blake3Kernels.CompressChain(kernel, chainingValue, input, (uint)lastLength, counter, flags, first, last, actual.AsSpan(0, 32));
+                string what = $"{name}: {blocks} blocks, last {lastLength} bytes, flags {flags}/{first}/{last}";
+                Assert.True(expectedBytes.AsSpan().SequenceEqual(actual.AsSpan(0, 32)), what);
+                Assert.True(actual.AsSpan(32).ToArray().All(b => b == 0xA5), what + ": wrote past 32 bytes");
+
+                // In place: the result over the chaining value it started from.
+                uint[] inPlace = (uint[])chainingValue.Clone();
+                Blake3Kernels.CompressChain(kernel, inPlace, input, (uint)lastLength, counter, flags, first, last, System.Runtime.InteropServices.MemoryMarshal.AsBytes(inPlace.AsSpan()));
+                Assert.True(expected.AsSpan().SequenceEqual(inPlace), what + ": in place");
             }
         }
     }

@@ -39,11 +39,7 @@ internal struct Blake3Output
     {
         fixed (void* pinned = &_flags)
         {
-            Span<uint> cv = stackalloc uint[8];
-            Words(_chainingValue.AsSpan()).CopyTo(cv);
-            Blake3Kernels.Compress(cv, _block.AsSpan(), _blockLength, _counter, _flags);
-            Blake3Scalar.StoreWords(cv, destination32);
-            CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes(cv));
+            Blake3Kernels.CompressChain(Words(_chainingValue.AsSpan()), _block.AsSpan(), _blockLength, _counter, _flags, 0, 0, destination32);
         }
     }
 
@@ -53,23 +49,34 @@ internal struct Blake3Output
     /// </summary>
     public unsafe void WriteRootBytes(ulong position, Span<byte> destination)
     {
+        if (position % 64 != 0 || destination.Length is 0 or > 32)
+        {
+            WriteRootBlocks(position, destination);
+            return;
+        }
+
+        fixed (void* pinned = &_flags)
+        {
+            // The first half of an output block is the compression's chaining value (v[i] ^ v[i + 8]),
+            // which the single-compression kernel that hashed the chunks writes: a hash of the
+            // standard length (or shorter) neither runs nor, in a fresh process, compiles the
+            // extended-output kernel, and this method has no loop, so that its first call is not
+            // compiled fully optimized either (KernelRoot.cs).
+            Span<byte> block = stackalloc byte[32];
+            Blake3Kernels.CompressChain(Words(_chainingValue.AsSpan()), _block.AsSpan(), _blockLength, position / 64, _flags | Blake3Constants.Root, 0, 0, block);
+            block[..destination.Length].CopyTo(destination);
+            CryptographicOperations.ZeroMemory(block);
+        }
+    }
+
+    /// <summary><see cref="WriteRootBytes"/> a 64-byte output block at a time, through the extended-output kernel.</summary>
+    private unsafe void WriteRootBlocks(ulong position, Span<byte> destination)
+    {
         fixed (void* pinned = &_flags)
         {
             Span<byte> block = stackalloc byte[64];
             ulong counter = position / 64;
             int skip = (int)(position % 64);
-            if (skip == 0 && destination.Length is > 0 and <= 32)
-            {
-                // The first half of an output block is the compression's chaining value (v[i] ^ v[i + 8]),
-                // which the single-compression kernel that hashed the chunks writes: a hash of the
-                // standard length (or shorter) neither runs nor, in a fresh process, compiles the
-                // extended-output kernel, one fully optimized kernel less in the first call.
-                Blake3Kernels.CompressToBytes(Words(_chainingValue.AsSpan()), _block.AsSpan(), _blockLength, counter, _flags | Blake3Constants.Root, block[..32]);
-                block[..destination.Length].CopyTo(destination);
-                CryptographicOperations.ZeroMemory(block);
-                return;
-            }
-
             while (!destination.IsEmpty)
             {
                 Blake3Kernels.CompressXof(Words(_chainingValue.AsSpan()), _block.AsSpan(), _blockLength, counter, _flags | Blake3Constants.Root, block);

@@ -83,6 +83,47 @@ internal static partial class Blake3Kernels
         }
     }
 
+    /// <summary>
+    /// Compressions in a row: each 64-byte block of <paramref name="blocks"/> (one or more) from the
+    /// chaining value the one before left, starting from <paramref name="chainingValue"/>; every
+    /// block 64 bytes long but the last, <paramref name="lastLength"/> (zero-padded); the first
+    /// with flags | <paramref name="firstFlags"/>, the last with flags | <paramref name="lastFlags"/>
+    /// (a single block gets both), the others with <paramref name="flags"/>. Writes the last
+    /// chaining value to <paramref name="output32"/> as 32 little-endian bytes; it may be
+    /// <paramref name="chainingValue"/>'s own bytes.
+    /// </summary>
+    public static void CompressChain(Blake3Kernel kernel, ReadOnlySpan<uint> chainingValue, ReadOnlySpan<byte> blocks, uint lastLength, ulong counter, uint flags, uint firstFlags, uint lastFlags, Span<byte> output32)
+    {
+        if (!CompressChainVector(kernel, chainingValue, blocks, lastLength, counter, flags, firstFlags, lastFlags, output32))
+        {
+            CompressChainScalar(chainingValue, blocks, lastLength, counter, flags, firstFlags, lastFlags, output32);
+        }
+    }
+
+    /// <summary>
+    /// <see cref="CompressChain(Blake3Kernel, ReadOnlySpan{uint}, ReadOnlySpan{byte}, uint, ulong, uint, uint, uint, Span{byte})"/>
+    /// in portable code: a method of its own, so that the dispatcher above has no stack buffer and
+    /// no loop and is inlined into its callers (a method with either is compiled fully optimized at
+    /// its first call and, with a stack buffer, never inlined: a 65-byte hash took 27% longer).
+    /// </summary>
+    private static void CompressChainScalar(ReadOnlySpan<uint> chainingValue, ReadOnlySpan<byte> blocks, uint lastLength, ulong counter, uint flags, uint firstFlags, uint lastFlags, Span<byte> output32)
+    {
+        Span<uint> words = stackalloc uint[8];
+        chainingValue[..8].CopyTo(words);
+        int last = blocks.Length - Blake3Constants.BlockLength;
+        uint blockFlags = flags | firstFlags;
+        for (int offset = 0; offset <= last; offset += Blake3Constants.BlockLength)
+        {
+            bool isLast = offset == last;
+            Blake3Scalar.Compress(
+                words, blocks.Slice(offset, Blake3Constants.BlockLength), isLast ? lastLength : Blake3Constants.BlockLength, counter, isLast ? blockFlags | lastFlags : blockFlags);
+            blockFlags = flags;
+        }
+
+        Blake3Scalar.StoreWords(words, output32);
+        CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes(words));
+    }
+
     /// <summary>One compression for output: all 16 words of the final state (v[i] ^ v[i+8], v[i+8] ^ cv[i]) as 64 bytes.</summary>
     public static void CompressXof(Blake3Kernel kernel, ReadOnlySpan<uint> chainingValue, ReadOnlySpan<byte> block, uint blockLength, ulong counter, uint flags, Span<byte> output64)
     {
@@ -111,27 +152,14 @@ internal static partial class Blake3Kernels
             return;
         }
 
-        // The chunks the lanes left (one, or all with the Scalar kernel), a compression at a time
-        // with the kernel's single-compression code.
-        Span<uint> cv = stackalloc uint[8];
+        // The chunks the lanes left (one, or all with the Scalar kernel), one chain of 16
+        // compressions each with the kernel's single-compression code.
         for (int i = done; i < count; i++)
         {
-            ReadOnlySpan<byte> chunk = input.Slice(i * Blake3Constants.ChunkLength, Blake3Constants.ChunkLength);
-            ulong counter = firstCounter + (ulong)i;
-            key[..8].CopyTo(cv);
-            uint start = Blake3Constants.ChunkStart;
-            for (int offset = 0; offset < Blake3Constants.ChunkLength - Blake3Constants.BlockLength; offset += Blake3Constants.BlockLength)
-            {
-                Compress(kernel, cv, chunk.Slice(offset, Blake3Constants.BlockLength), Blake3Constants.BlockLength, counter, flags | start);
-                start = 0;
-            }
-
-            CompressToBytes(
-                kernel, cv, chunk[^Blake3Constants.BlockLength..], Blake3Constants.BlockLength, counter, flags | Blake3Constants.ChunkEnd,
-                chainingValues.Slice(i * Blake3Constants.ChainingValueLength, Blake3Constants.ChainingValueLength));
+            CompressChain(
+                kernel, key, input.Slice(i * Blake3Constants.ChunkLength, Blake3Constants.ChunkLength), Blake3Constants.BlockLength, firstCounter + (ulong)i,
+                flags, Blake3Constants.ChunkStart, Blake3Constants.ChunkEnd, chainingValues.Slice(i * Blake3Constants.ChainingValueLength, Blake3Constants.ChainingValueLength));
         }
-
-        CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes(cv));
     }
 
     /// <summary>
@@ -253,6 +281,10 @@ internal static partial class Blake3Kernels
         CompressToBytes(Best, chainingValue, block, blockLength, counter, flags, output32);
 
     /// <inheritdoc cref="Compress(Span{uint}, ReadOnlySpan{byte}, uint, ulong, uint)"/>
+    public static void CompressChain(ReadOnlySpan<uint> chainingValue, ReadOnlySpan<byte> blocks, uint lastLength, ulong counter, uint flags, uint firstFlags, uint lastFlags, Span<byte> output32) =>
+        CompressChain(Best, chainingValue, blocks, lastLength, counter, flags, firstFlags, lastFlags, output32);
+
+    /// <inheritdoc cref="Compress(Span{uint}, ReadOnlySpan{byte}, uint, ulong, uint)"/>
     public static void CompressXof(ReadOnlySpan<uint> chainingValue, ReadOnlySpan<byte> block, uint blockLength, ulong counter, uint flags, Span<byte> output64) =>
         CompressXof(Best, chainingValue, block, blockLength, counter, flags, output64);
 
@@ -277,6 +309,9 @@ internal static partial class Blake3Kernels
 
     /// <inheritdoc cref="CompressToBytesVector"/>
     private static partial bool CompressVector(Blake3Kernel kernel, Span<uint> chainingValue, ReadOnlySpan<byte> block, uint blockLength, ulong counter, uint flags);
+
+    /// <inheritdoc cref="CompressToBytesVector"/>
+    private static partial bool CompressChainVector(Blake3Kernel kernel, ReadOnlySpan<uint> chainingValue, ReadOnlySpan<byte> blocks, uint lastLength, ulong counter, uint flags, uint firstFlags, uint lastFlags, Span<byte> output32);
 
     /// <inheritdoc cref="CompressToBytesVector"/>
     private static partial bool CompressXofVector(Blake3Kernel kernel, ReadOnlySpan<uint> chainingValue, ReadOnlySpan<byte> block, uint blockLength, ulong counter, uint flags, Span<byte> output64);

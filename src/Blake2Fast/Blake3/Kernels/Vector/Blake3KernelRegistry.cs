@@ -64,6 +64,24 @@ internal static partial class Blake3Kernels
         }
     }
 
+    private static partial bool CompressChainVector(Blake3Kernel kernel, ReadOnlySpan<uint> chainingValue, ReadOnlySpan<byte> blocks, uint lastLength, ulong counter, uint flags, uint firstFlags, uint lastFlags, Span<byte> output32)
+    {
+        switch (RowIsa(kernel))
+        {
+            case RowKernel.Avx512:
+                Blake3Row128<Blake2sAvx512>.CompressChain(chainingValue, blocks, lastLength, counter, flags, firstFlags, lastFlags, output32);
+                return true;
+            case RowKernel.Ssse3:
+                Blake3Row128<Blake2sSsse3>.CompressChain(chainingValue, blocks, lastLength, counter, flags, firstFlags, lastFlags, output32);
+                return true;
+            case RowKernel.Sse2:
+                Blake3Row128<Blake2sSse2>.CompressChain(chainingValue, blocks, lastLength, counter, flags, firstFlags, lastFlags, output32);
+                return true;
+            default:
+                return false;
+        }
+    }
+
     private static partial bool CompressXofVector(Blake3Kernel kernel, ReadOnlySpan<uint> chainingValue, ReadOnlySpan<byte> block, uint blockLength, ulong counter, uint flags, Span<byte> output64)
     {
         switch (RowIsa(kernel))

@@ -34,13 +34,50 @@ internal static class Blake3Row128<TIsa> where TIsa : struct, IBlake2sIsa
         (d ^ Vector128.LoadUnsafe(ref h, 4)).StoreUnsafe(ref output, 12);
     }
 
+    /// <summary>
+    /// Compressions in a row (Blake3Kernels.CompressChain): every 64-byte block of
+    /// <paramref name="blocks"/> from the chaining value the one before left, which stays in two
+    /// registers between them; the last block <paramref name="lastLength"/> bytes long.
+    /// </summary>
+    /// <remarks>
+    /// The kernel's root for a chunk's blocks and for a root's 32-byte output: one fully optimized
+    /// method for both, where a loop of single compressions outside the kernel was a second one
+    /// for the JIT to compile on a process's first hash of up to a chunk (<see cref="KernelRoot"/>).
+    /// </remarks>
+    [MethodImpl(KernelRoot.Options)]
+    public static void CompressChain(ReadOnlySpan<uint> chainingValue, ReadOnlySpan<byte> blocks, uint lastLength, ulong counter, uint flags, uint firstFlags, uint lastFlags, Span<byte> output32)
+    {
+        _ = chainingValue[7];
+        _ = output32[31];
+        int last = blocks.Length - Blake3Constants.BlockLength;
+        ref uint h = ref MemoryMarshal.GetReference(chainingValue);
+        Vector128<uint> h0 = Vector128.LoadUnsafe(ref h);
+        Vector128<uint> h1 = Vector128.LoadUnsafe(ref h, 4);
+        uint blockFlags = flags | firstFlags;
+        for (int offset = 0; offset <= last; offset += Blake3Constants.BlockLength)
+        {
+            bool isLast = offset == last;
+            Run(
+                h0, h1, blocks.Slice(offset, Blake3Constants.BlockLength), isLast ? lastLength : Blake3Constants.BlockLength, counter,
+                isLast ? blockFlags | lastFlags : blockFlags, out Vector128<uint> a, out Vector128<uint> b, out Vector128<uint> c, out Vector128<uint> d);
+            h0 = a ^ c;
+            h1 = b ^ d;
+            blockFlags = flags;
+        }
+
+        ref uint words = ref Unsafe.As<byte, uint>(ref MemoryMarshal.GetReference(output32));
+        h0.StoreUnsafe(ref words);
+        h1.StoreUnsafe(ref words, 4);
+    }
+
     /// <summary>The rounds, then the chaining value (v[i] ^ v[i + 8]) into the first 32 bytes of <paramref name="output"/>; rows c and d come back for the extended output.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void CompressCore(ReadOnlySpan<uint> chainingValue, ReadOnlySpan<byte> block, uint blockLength, ulong counter, uint flags, Span<byte> output, out Vector128<uint> c, out Vector128<uint> d)
     {
         _ = chainingValue[7];
         _ = output[31];
-        Run(ref MemoryMarshal.GetReference(chainingValue), block, blockLength, counter, flags, out Vector128<uint> a, out Vector128<uint> b, out c, out d);
+        ref uint h = ref MemoryMarshal.GetReference(chainingValue);
+        Run(Vector128.LoadUnsafe(ref h), Vector128.LoadUnsafe(ref h, 4), block, blockLength, counter, flags, out Vector128<uint> a, out Vector128<uint> b, out c, out d);
         ref uint words = ref Unsafe.As<byte, uint>(ref MemoryMarshal.GetReference(output));
         (a ^ c).StoreUnsafe(ref words);
         (b ^ d).StoreUnsafe(ref words, 4);
@@ -48,11 +85,11 @@ internal static class Blake3Row128<TIsa> where TIsa : struct, IBlake2sIsa
 
     /// <summary>The seven rounds; the rows come back before the feed-forward.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void Run(ref uint h, ReadOnlySpan<byte> block, uint blockLength, ulong counter, uint flags, out Vector128<uint> a, out Vector128<uint> b, out Vector128<uint> c, out Vector128<uint> d)
+    private static void Run(Vector128<uint> h0, Vector128<uint> h1, ReadOnlySpan<byte> block, uint blockLength, ulong counter, uint flags, out Vector128<uint> a, out Vector128<uint> b, out Vector128<uint> c, out Vector128<uint> d)
     {
         _ = block[63];
-        a = Vector128.LoadUnsafe(ref h);
-        b = Vector128.LoadUnsafe(ref h, 4);
+        a = h0;
+        b = h1;
         c = Vector128.Create(Blake3Constants.IV0, Blake3Constants.IV1, Blake3Constants.IV2, Blake3Constants.IV3);
         d = Vector128.Create((uint)counter, (uint)(counter >> 32), blockLength, flags);
 
