@@ -140,11 +140,14 @@ internal static partial class Blake3Kernels
     /// </summary>
     public static void HashChunks(Blake3Kernel kernel, ReadOnlySpan<byte> input, ReadOnlySpan<uint> key, ulong firstCounter, uint flags, Span<byte> chainingValues)
     {
+        // The widest groups the kernel has, then what they leave (2 to 15 chunks) in one group.
         int count = input.Length / Blake3Constants.ChunkLength;
-        int done = HashChunksVector(kernel, input, key, firstCounter, flags, chainingValues);
+        int widest = Lanes(kernel);
+        int whole = kernel == Blake3Kernel.Scalar ? 0 : count / widest * widest;
+        int done = whole == 0 ? 0 : HashChunksVector(kernel, input[..(whole * Blake3Constants.ChunkLength)], key, firstCounter, flags, chainingValues);
         if (count - done >= 2 && kernel != Blake3Kernel.Scalar)
         {
-            done = HashLastChunksInFourLanes(kernel, input, key, firstCounter, flags, chainingValues, done);
+            done = HashLastChunksInOneGroup(kernel, input, key, firstCounter, flags, chainingValues, done);
         }
 
         if (done == count)
@@ -163,45 +166,54 @@ internal static partial class Blake3Kernels
     }
 
     /// <summary>
-    /// The last 2 or 3 of <paramref name="input"/>'s chunks, which no lane group took, hashed in one
-    /// group of four lanes; returns how many chunks are now done (all of them, or
-    /// <paramref name="done"/> if the kernel has no four lanes).
+    /// The last 2 or more of <paramref name="input"/>'s chunks, which no group of the kernel's
+    /// widest took, hashed in one group of the narrowest width (4, 8 or 16 lanes) that holds them;
+    /// returns how many chunks are now done (all of them, or <paramref name="done"/> if the kernel
+    /// has no such group).
     /// </summary>
     /// <remarks>
     /// <para>
     /// A chunk alone is 16 compressions in a row, each waiting for the one before (about 1.6 us on
-    /// the AMD EPYC Zen 5), while four lanes hash four chunks in about 2 us: the last 2 or 3 chunks
-    /// took 3.3 or 4.9 us one after another. With 4 or more chunks in all, the group is the last
-    /// four, and the lanes that hash chunks already done write their chaining values again, the
-    /// same bytes (same chunk, same counter); with 2 or 3 in all, they are copied into four
-    /// lanes' room and the lanes past them hash what the stack holds, their results dropped.
+    /// the AMD EPYC Zen 5), while a lane group hashes all its chunks in about the time of one group
+    /// (4 lanes about 2 us): handed down from width to width, 2 KiB took 3.3 us, 3 KiB 5.0 us,
+    /// 7 KiB 7.3 us (4 lanes, then 3 chunks alone), 13 KiB 5.7 us (8, 4, then 1 alone). With at
+    /// least the group's width of chunks in all, the group is the last chunks of the input, and
+    /// the lanes over chunks already hashed write their chaining values again, the same bytes
+    /// (same chunk, same counter); with fewer, the chunks are copied into the group's room and the
+    /// lanes past them hash what the stack holds, their results dropped.
     /// </para>
-    /// <para>A single chunk left stays alone: four lanes take longer than one chunk's 16 compressions.</para>
+    /// <para>A single chunk left stays alone: a group takes longer than one chunk's 16 compressions.</para>
     /// </remarks>
-    private static int HashLastChunksInFourLanes(Blake3Kernel kernel, ReadOnlySpan<byte> input, ReadOnlySpan<uint> key, ulong firstCounter, uint flags, Span<byte> chainingValues, int done)
+    private static int HashLastChunksInOneGroup(Blake3Kernel kernel, ReadOnlySpan<byte> input, ReadOnlySpan<uint> key, ulong firstCounter, uint flags, Span<byte> chainingValues, int done)
     {
-        const int Lanes = 4;
         int count = input.Length / Blake3Constants.ChunkLength;
-        if (count >= Lanes)
+        int lanes = 4;
+        while (lanes < count - done)
         {
-            int first = count - Lanes;
-            int hashed = HashChunksVector(
-                kernel, input.Slice(first * Blake3Constants.ChunkLength, Lanes * Blake3Constants.ChunkLength), key, firstCounter + (ulong)first, flags,
-                chainingValues.Slice(first * Blake3Constants.ChainingValueLength, Lanes * Blake3Constants.ChainingValueLength));
-            return hashed == Lanes ? count : done;
+            lanes *= 2;
         }
 
-        Span<byte> lanes = stackalloc byte[Lanes * Blake3Constants.ChunkLength];
-        Span<byte> results = stackalloc byte[Lanes * Blake3Constants.ChainingValueLength];
-        input[..(count * Blake3Constants.ChunkLength)].CopyTo(lanes);
-        bool all = HashChunksVector(kernel, lanes, key, firstCounter, flags, results) == Lanes;
+        if (count >= lanes)
+        {
+            int first = count - lanes;
+            int hashed = HashChunksVector(
+                kernel, input.Slice(first * Blake3Constants.ChunkLength, lanes * Blake3Constants.ChunkLength), key, firstCounter + (ulong)first, flags,
+                chainingValues.Slice(first * Blake3Constants.ChainingValueLength, lanes * Blake3Constants.ChainingValueLength));
+            return hashed == lanes ? count : done;
+        }
+
+        // Fewer chunks in all than the group holds (so none done yet): up to 16 KiB on the stack.
+        Span<byte> room = stackalloc byte[lanes * Blake3Constants.ChunkLength];
+        Span<byte> results = stackalloc byte[lanes * Blake3Constants.ChainingValueLength];
+        input[..(count * Blake3Constants.ChunkLength)].CopyTo(room);
+        bool all = HashChunksVector(kernel, room, key, firstCounter, flags, results) == lanes;
         if (all)
         {
             results[..(count * Blake3Constants.ChainingValueLength)].CopyTo(chainingValues);
         }
 
         // Keyed hashes' input and chaining values are secret.
-        CryptographicOperations.ZeroMemory(lanes);
+        CryptographicOperations.ZeroMemory(room);
         CryptographicOperations.ZeroMemory(results);
         return all ? count : done;
     }
