@@ -60,64 +60,34 @@ internal static unsafe class Blake3Tree
         Parent(input, key, flags, degree, ref root);
     }
 
-    /// <summary>
-    /// <see cref="Root"/> of more than one chunk: the root is a parent. A method of its own, so
-    /// that a hash of one chunk or less does not compile its loop (a method with a loop and a
-    /// stack buffer is compiled fully optimized at its first call: with this branch inside
-    /// Root, the first 1 KiB hash of a process took about 4 ms longer, 18.0 against 13.9 ms on
-    /// the AMD EPYC Zen 5).
-    /// </summary>
+    /// <summary><see cref="Root"/> of more than one chunk: the root is the parent of two children.</summary>
+    /// <remarks>
+    /// A method of its own, so that <see cref="Root"/> has no stack buffer (a method with one is
+    /// never inlined: one here made a 1 KiB hash 3% slower) and no hash of one chunk or less
+    /// compiles the tree's levels (a method with a loop and a stack buffer is compiled fully
+    /// optimized at its first call: with the levels hashed inside Root, the first 1 KiB hash of a
+    /// process took about 4 ms longer, 18.0 against 13.9 ms on the AMD EPYC Zen 5).
+    /// </remarks>
     private static void Parent(ReadOnlySpan<byte> input, ReadOnlySpan<uint> key, uint flags, int degree, ref Blake3Output root)
     {
-        if (IsRun(input))
+        Span<byte> children = stackalloc byte[64];
+        if (degree > 1 && input.Length >= ParallelMinimum)
         {
-            // 2..64 whole chunks, a power of two: one run down to the two children, so that 16 KiB
-            // fills one 16-lane group instead of two 8-lane ones (the split below would halve it).
-            Span<byte> children = stackalloc byte[64];
-            Run(input, key, 0, flags, input.Length / Blake3Constants.ChunkLength, children);
-            root.Set(key, children, 64, 0, flags | Blake3Constants.Parent);
-            CryptographicOperations.ZeroMemory(children);
-        }
-        else if (degree > 1 && input.Length >= ParallelMinimum)
-        {
-            Span<byte> children = stackalloc byte[64];
             InParallel(input, key, 0, flags, degree, children);
-            root.Set(key, children, 64, 0, flags | Blake3Constants.Parent);
-            CryptographicOperations.ZeroMemory(children);
         }
         else
         {
-            Span<byte> cvs = stackalloc byte[2 * MaxFrontier * Blake3Constants.ChainingValueLength];
-            int count = Frontier(input, key, 0, flags, cvs);
-            while (count > 2)
-            {
-                count = HashLevel(cvs, count, key, flags);
-            }
-
-            root.Set(key, cvs[..64], 64, 0, flags | Blake3Constants.Parent);
-            CryptographicOperations.ZeroMemory(cvs);
+            HashDownTo(input, key, 0, flags, 2, children);
         }
+
+        root.Set(key, children, 64, 0, flags | Blake3Constants.Parent);
+        CryptographicOperations.ZeroMemory(children);
     }
 
     /// <summary>The chaining value of a non-root subtree: <paramref name="input"/> (at least one byte) starting at chunk <paramref name="counter"/>.</summary>
     [MethodImpl(KernelRoot.DriverOptions)]
     public static void Subtree(ReadOnlySpan<byte> input, ReadOnlySpan<uint> key, ulong counter, uint flags, int degree, Span<byte> cv32)
     {
-        if (input.Length <= Blake3Constants.ChunkLength)
-        {
-            Blake3Output chunk = default;
-            Chunk(input, key, counter, flags, ref chunk);
-            chunk.WriteChainingValue(cv32);
-            chunk.Erase();
-            return;
-        }
-
-        if (IsRun(input))
-        {
-            Run(input, key, counter, flags, input.Length / Blake3Constants.ChunkLength, cv32);
-            return;
-        }
-
         if (degree > 1 && input.Length >= ParallelMinimum)
         {
             Span<byte> children = stackalloc byte[64];
@@ -127,19 +97,32 @@ internal static unsafe class Blake3Tree
             return;
         }
 
+        HashDownTo(input, key, counter, flags, 1, cv32);
+    }
+
+    /// <summary>
+    /// The subtree over <paramref name="input"/> (one byte or more, from chunk
+    /// <paramref name="counter"/>) on this thread, its <see cref="Frontier"/> hashed up level by
+    /// level until at most <paramref name="most"/> chaining values are left: 1 for its own, 2 for
+    /// its children's (the root's), more to hand a frontier on. Writes them to
+    /// <paramref name="output"/> and returns how many.
+    /// </summary>
+    private static int HashDownTo(ReadOnlySpan<byte> input, ReadOnlySpan<uint> key, ulong counter, uint flags, int most, Span<byte> output)
+    {
         Span<byte> cvs = stackalloc byte[2 * MaxFrontier * Blake3Constants.ChainingValueLength];
         int count = Frontier(input, key, counter, flags, cvs);
-        while (count > 1)
+        while (count > most)
         {
             count = HashLevel(cvs, count, key, flags);
         }
 
-        cvs[..32].CopyTo(cv32);
+        cvs[..(count * Blake3Constants.ChainingValueLength)].CopyTo(output);
         CryptographicOperations.ZeroMemory(cvs);
+        return count;
     }
 
     /// <summary>
-    /// The chaining values that the subtree over <paramref name="input"/> (more than one chunk,
+    /// The chaining values that the subtree over <paramref name="input"/> (one byte or more,
     /// starting at chunk <paramref name="counter"/>) hands up to its parent, on this thread: its
     /// chunks' own when it has at most <see cref="FrontierWidth"/> of them, else exactly
     /// <see cref="FrontierWidth"/> for a power-of-two number of chunks and at most that many for
@@ -301,7 +284,11 @@ internal static unsafe class Blake3Tree
                 ForEachPiece(pieces, degree, piece =>
                 {
                     int start = piece * pieceLength;
-                    int count = HashPiece(
+                    // The stack buffer is HashDownTo's, not this lambda's: one here made the JIT
+                    // compile the lambda fully at once, without the profile that tiered
+                    // compilation gathers, and two threads then took 3% to 11% longer on 128 KiB
+                    // (Zen 5; not so under DOTNET_TieredCompilation=0).
+                    int count = HashDownTo(
                         new ReadOnlySpan<byte>((byte*)sourceAt + start, Math.Min(pieceLength, length - start)),
                         new ReadOnlySpan<uint>((uint*)keyAt, 8),
                         counter + (ulong)(start / Blake3Constants.ChunkLength),
@@ -336,31 +323,6 @@ internal static unsafe class Blake3Tree
                 ArrayPool<byte>.Shared.Return(rented);
             }
         }
-    }
-
-    /// <summary>
-    /// One piece of <see cref="InParallel"/>: its frontier, or with a <paramref name="width"/> of 1
-    /// its chaining value, written to <paramref name="output"/>; returns how many values.
-    /// </summary>
-    /// <remarks>
-    /// A method of its own, not the body of <see cref="InParallel"/>'s lambda: a stackalloc there
-    /// made the JIT compile the lambda fully at once, without the profile that tiered compilation
-    /// gathers, and two threads then took 3% to 11% longer on 128 KiB (Zen 5; not so under
-    /// DOTNET_TieredCompilation=0).
-    /// </remarks>
-    private static int HashPiece(ReadOnlySpan<byte> input, ReadOnlySpan<uint> key, ulong counter, uint flags, int width, Span<byte> output)
-    {
-        if (width == 1)
-        {
-            Subtree(input, key, counter, flags, 1, output[..Blake3Constants.ChainingValueLength]);
-            return 1;
-        }
-
-        Span<byte> scratch = stackalloc byte[2 * MaxFrontier * Blake3Constants.ChainingValueLength];
-        int count = Frontier(input, key, counter, flags, scratch);
-        scratch[..(count * Blake3Constants.ChainingValueLength)].CopyTo(output);
-        CryptographicOperations.ZeroMemory(scratch);
-        return count;
     }
 
     /// <summary>
@@ -409,16 +371,9 @@ internal static unsafe class Blake3Tree
 
     /// <summary>
     /// A subtree of <paramref name="chunks"/> whole chunks (a power of two, at most
-    /// <see cref="RunChunks"/>), one run per level, down to its chaining value (32 bytes of
-    /// <paramref name="output"/>) or, for the root, to its two children's (64 bytes).
-    /// </summary>
-    private static void Run(ReadOnlySpan<byte> input, ReadOnlySpan<uint> key, ulong counter, uint flags, int chunks, Span<byte> output) =>
-        Run(input, key, counter, flags, chunks, output.Length / Blake3Constants.ChainingValueLength, output);
-
-    /// <summary>
-    /// <see cref="Run(ReadOnlySpan{byte}, ReadOnlySpan{uint}, ulong, uint, int, Span{byte})"/> down
-    /// to the first level of at most <paramref name="most"/> (a power of two) chaining values,
-    /// written to <paramref name="output"/>; returns how many.
+    /// <see cref="RunChunks"/>), one run per level, down to the first level of at most
+    /// <paramref name="most"/> (a power of two) chaining values, written to
+    /// <paramref name="output"/>; returns how many.
     /// </summary>
     private static int Run(ReadOnlySpan<byte> input, ReadOnlySpan<uint> key, ulong counter, uint flags, int chunks, int most, Span<byte> output)
     {

@@ -229,9 +229,10 @@ internal static partial class Blake3Kernels
         int count = childChainingValues.Length / Blake3Constants.BlockLength;
 
         // The parents the lanes left (the last 0..3, or all with the Scalar kernel), one
-        // compression each with the kernel's single-compression code: in a tree of 64-chunk runs,
-        // the top of every run and every node above is such a parent (about 60 in 1 MiB). In
-        // place, parent i writes only over input of parents up to i, each read before it is written.
+        // compression each with the kernel's single-compression code: in the tree, whose subtrees
+        // hand up as many values as the lanes (Blake3Tree.Frontier), the last two levels below the
+        // root and the odd levels of short inputs. In place, parent i writes only over input of
+        // parents up to i, each read before it is written.
         for (int i = HashParentsVector(kernel, childChainingValues, key, flags, chainingValues); i < count; i++)
         {
             CompressToBytes(
