@@ -35,7 +35,7 @@ internal static class Blake2LaneRounds<TLanes, TVector>
 
         Rounds(
             ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15,
-            ref m0, ref Blake2pLaneSchedule.Start, TLanes.Rounds, Unsafe.SizeOf<TVector>() / 4, TLanes.AddsMessageFirst);
+            ref m0, ref Blake2pLaneSchedule.Start, TLanes.Rounds, Unsafe.SizeOf<TVector>() / 4, TLanes.HasManyRegisters);
 
         h0 = TLanes.Xor(h0, TLanes.Xor(v0, v8));
         h1 = TLanes.Xor(h1, TLanes.Xor(v1, v9));

@@ -27,7 +27,7 @@ internal readonly struct Blake2LaneVector128<TWord> : IBlake2LaneVector<Vector12
 
     public static int Rounds => Blake2Word<TWord>.Rounds;
 
-    public static bool AddsMessageFirst => Avx512F.VL.IsSupported;
+    public static bool HasManyRegisters => Avx512F.VL.IsSupported;
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static Vector128<TWord> IV(int index) => Vector128.Create(Blake2Word<TWord>.IV(index));
@@ -105,6 +105,14 @@ internal readonly struct Blake2LaneVector128<TWord> : IBlake2LaneVector<Vector12
             Transpose128.LoadWords32(ref block, laneStride, ref Unsafe.As<Vector128<TWord>, Vector128<uint>>(ref message));
         }
     }
+
+    /// <remarks>32-bit words only: BLAKE3's lanes are its one caller.</remarks>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void LoadTransposed(
+        ref byte block, nuint laneStride,
+        out Vector128<TWord> m0, out Vector128<TWord> m1, out Vector128<TWord> m2, out Vector128<TWord> m3, out Vector128<TWord> m4, out Vector128<TWord> m5, out Vector128<TWord> m6, out Vector128<TWord> m7,
+        out Vector128<TWord> m8, out Vector128<TWord> m9, out Vector128<TWord> m10, out Vector128<TWord> m11, out Vector128<TWord> m12, out Vector128<TWord> m13, out Vector128<TWord> m14, out Vector128<TWord> m15) =>
+        Transpose128.LoadWords32(ref block, laneStride, out m0, out m1, out m2, out m3, out m4, out m5, out m6, out m7, out m8, out m9, out m10, out m11, out m12, out m13, out m14, out m15);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void StoreTransposed(Vector128<TWord> h0, Vector128<TWord> h1, Vector128<TWord> h2, Vector128<TWord> h3, Vector128<TWord> h4, Vector128<TWord> h5, Vector128<TWord> h6, Vector128<TWord> h7, ref byte destination) =>

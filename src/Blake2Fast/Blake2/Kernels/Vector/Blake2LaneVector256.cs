@@ -18,7 +18,7 @@ internal readonly struct Blake2LaneVector256<TWord, TRotations> : IBlake2LaneVec
 
     public static int Rounds => Blake2Word<TWord>.Rounds;
 
-    public static bool AddsMessageFirst => TRotations.HasManyRegisters;
+    public static bool HasManyRegisters => TRotations.HasManyRegisters;
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static Vector256<TWord> IV(int index) => Vector256.Create(Blake2Word<TWord>.IV(index));
@@ -60,6 +60,14 @@ internal readonly struct Blake2LaneVector256<TWord, TRotations> : IBlake2LaneVec
             Transpose256.LoadWords32(ref block, laneStride, ref Unsafe.As<Vector256<TWord>, Vector256<uint>>(ref message));
         }
     }
+
+    /// <remarks>32-bit words only: BLAKE3's lanes are its one caller.</remarks>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void LoadTransposed(
+        ref byte block, nuint laneStride,
+        out Vector256<TWord> m0, out Vector256<TWord> m1, out Vector256<TWord> m2, out Vector256<TWord> m3, out Vector256<TWord> m4, out Vector256<TWord> m5, out Vector256<TWord> m6, out Vector256<TWord> m7,
+        out Vector256<TWord> m8, out Vector256<TWord> m9, out Vector256<TWord> m10, out Vector256<TWord> m11, out Vector256<TWord> m12, out Vector256<TWord> m13, out Vector256<TWord> m14, out Vector256<TWord> m15) =>
+        Transpose256.LoadWords32(ref block, laneStride, out m0, out m1, out m2, out m3, out m4, out m5, out m6, out m7, out m8, out m9, out m10, out m11, out m12, out m13, out m14, out m15);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void StoreTransposed(Vector256<TWord> h0, Vector256<TWord> h1, Vector256<TWord> h2, Vector256<TWord> h3, Vector256<TWord> h4, Vector256<TWord> h5, Vector256<TWord> h6, Vector256<TWord> h7, ref byte destination)

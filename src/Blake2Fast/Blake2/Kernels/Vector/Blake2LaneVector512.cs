@@ -17,7 +17,7 @@ internal readonly struct Blake2LaneVector512<TWord> : IBlake2LaneVector<Vector51
 
     public static int Rounds => Blake2Word<TWord>.Rounds;
 
-    public static bool AddsMessageFirst => true;
+    public static bool HasManyRegisters => true;
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static Vector512<TWord> IV(int index) => Vector512.Create(Blake2Word<TWord>.IV(index));
@@ -59,6 +59,14 @@ internal readonly struct Blake2LaneVector512<TWord> : IBlake2LaneVector<Vector51
             Transpose512.LoadWords32(ref block, laneStride, ref Unsafe.As<Vector512<TWord>, Vector512<uint>>(ref message));
         }
     }
+
+    /// <remarks>32-bit words only: BLAKE3's lanes are its one caller.</remarks>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void LoadTransposed(
+        ref byte block, nuint laneStride,
+        out Vector512<TWord> m0, out Vector512<TWord> m1, out Vector512<TWord> m2, out Vector512<TWord> m3, out Vector512<TWord> m4, out Vector512<TWord> m5, out Vector512<TWord> m6, out Vector512<TWord> m7,
+        out Vector512<TWord> m8, out Vector512<TWord> m9, out Vector512<TWord> m10, out Vector512<TWord> m11, out Vector512<TWord> m12, out Vector512<TWord> m13, out Vector512<TWord> m14, out Vector512<TWord> m15) =>
+        Transpose512.LoadWords32(ref block, laneStride, out m0, out m1, out m2, out m3, out m4, out m5, out m6, out m7, out m8, out m9, out m10, out m11, out m12, out m13, out m14, out m15);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void StoreTransposed(Vector512<TWord> h0, Vector512<TWord> h1, Vector512<TWord> h2, Vector512<TWord> h3, Vector512<TWord> h4, Vector512<TWord> h5, Vector512<TWord> h6, Vector512<TWord> h7, ref byte destination)

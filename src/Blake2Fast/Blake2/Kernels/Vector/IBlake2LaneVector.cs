@@ -24,10 +24,13 @@ internal interface IBlake2LaneVector<TVector>
     static abstract int Rounds { get; }
 
     /// <summary>
-    /// Whether G adds the message word to a before b ((a + m) + b) rather than to b (a + (b + m)):
-    /// with 32 vector registers the first is faster, with 16 the second (see Blake2LaneRounds.G).
+    /// Whether this width has 32 vector registers (AVX-512: zmm0 to zmm31, and with AVX-512VL their
+    /// ymm and xmm halves) rather than 16 (AVX2, SSE). With 32, BLAKE2's G adds the message word to
+    /// a before b ((a + m) + b; with 16, a + (b + m): see Blake2LaneRounds.G). BLAKE3's lanes, which
+    /// then keep the 16 message vectors in registers beside the 16 state vectors, ask the
+    /// instruction set itself (Blake3LaneKernel.Compress says why).
     /// </summary>
-    static abstract bool AddsMessageFirst { get; }
+    static abstract bool HasManyRegisters { get; }
 
     /// <summary>IV word <paramref name="index"/> in every lane.</summary>
     static abstract TVector IV(int index);
@@ -63,7 +66,16 @@ internal interface IBlake2LaneVector<TVector>
     static abstract void LoadTransposed(ref byte block, nuint laneStride, ref TVector message);
 
     /// <summary>
-    /// The inverse of <see cref="LoadTransposed"/> for eight words: lane i's words (lane i of
+    /// <see cref="LoadTransposed(ref byte, nuint, ref TVector)"/> for 32-bit words (BLAKE3) into 16
+    /// values instead of memory, for a kernel that keeps them in registers.
+    /// </summary>
+    static abstract void LoadTransposed(
+        ref byte block, nuint laneStride,
+        out TVector m0, out TVector m1, out TVector m2, out TVector m3, out TVector m4, out TVector m5, out TVector m6, out TVector m7,
+        out TVector m8, out TVector m9, out TVector m10, out TVector m11, out TVector m12, out TVector m13, out TVector m14, out TVector m15);
+
+    /// <summary>
+    /// The inverse of <see cref="LoadTransposed(ref byte, nuint, ref TVector)"/> for eight words: lane i's words (lane i of
     /// <paramref name="h0"/> to <paramref name="h7"/>) go to <paramref name="destination"/> + 8 i words.
     /// </summary>
     static abstract void StoreTransposed(TVector h0, TVector h1, TVector h2, TVector h3, TVector h4, TVector h5, TVector h6, TVector h7, ref byte destination);

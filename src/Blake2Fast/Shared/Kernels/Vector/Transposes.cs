@@ -52,39 +52,72 @@ internal static class Transpose128
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void LoadWords32(ref byte block, nuint laneStride, ref Vector128<uint> message)
     {
+        for (nuint word = 0; word < 16; word += 4)
+        {
+            FourWords(
+                ref block, laneStride, word,
+                out Unsafe.Add(ref message, word), out Unsafe.Add(ref message, word + 1), out Unsafe.Add(ref message, word + 2), out Unsafe.Add(ref message, word + 3));
+        }
+    }
+
+    /// <summary>4 lanes of 16 32-bit words, as 16 values (which a kernel with 32 registers keeps in them).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void LoadWords32<TWord>(
+        ref byte block, nuint laneStride,
+        out Vector128<TWord> m0, out Vector128<TWord> m1, out Vector128<TWord> m2, out Vector128<TWord> m3,
+        out Vector128<TWord> m4, out Vector128<TWord> m5, out Vector128<TWord> m6, out Vector128<TWord> m7,
+        out Vector128<TWord> m8, out Vector128<TWord> m9, out Vector128<TWord> m10, out Vector128<TWord> m11,
+        out Vector128<TWord> m12, out Vector128<TWord> m13, out Vector128<TWord> m14, out Vector128<TWord> m15)
+        where TWord : unmanaged
+    {
+        FourWords(ref block, laneStride, 0, out m0, out m1, out m2, out m3);
+        FourWords(ref block, laneStride, 4, out m4, out m5, out m6, out m7);
+        FourWords(ref block, laneStride, 8, out m8, out m9, out m10, out m11);
+        FourWords(ref block, laneStride, 12, out m12, out m13, out m14, out m15);
+    }
+
+    /// <summary>Words <paramref name="word"/> to <paramref name="word"/> + 3 of the 4 lanes.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void FourWords<TWord>(ref byte block, nuint laneStride, nuint word, out Vector128<TWord> w0, out Vector128<TWord> w1, out Vector128<TWord> w2, out Vector128<TWord> w3)
+        where TWord : unmanaged
+    {
         if (Sse2.IsSupported)
         {
             // Words j to j + 3 of each lane in one load each, then a 4x4 transpose, as in Transpose256.LoadWords32.
-            for (nuint word = 0; word < 16; word += 4)
-            {
-                nuint offset = word * 4;
-                Vector128<uint> x0 = Vector128.LoadUnsafe(ref Unsafe.Add(ref block, offset)).AsUInt32();
-                Vector128<uint> x1 = Vector128.LoadUnsafe(ref Unsafe.Add(ref block, laneStride + offset)).AsUInt32();
-                Vector128<uint> x2 = Vector128.LoadUnsafe(ref Unsafe.Add(ref block, (2 * laneStride) + offset)).AsUInt32();
-                Vector128<uint> x3 = Vector128.LoadUnsafe(ref Unsafe.Add(ref block, (3 * laneStride) + offset)).AsUInt32();
-                Vector128<ulong> a = Sse2.UnpackLow(x0, x1).AsUInt64();
-                Vector128<ulong> b = Sse2.UnpackHigh(x0, x1).AsUInt64();
-                Vector128<ulong> c = Sse2.UnpackLow(x2, x3).AsUInt64();
-                Vector128<ulong> d = Sse2.UnpackHigh(x2, x3).AsUInt64();
-                Unsafe.Add(ref message, word) = Sse2.UnpackLow(a, c).AsUInt32();
-                Unsafe.Add(ref message, word + 1) = Sse2.UnpackHigh(a, c).AsUInt32();
-                Unsafe.Add(ref message, word + 2) = Sse2.UnpackLow(b, d).AsUInt32();
-                Unsafe.Add(ref message, word + 3) = Sse2.UnpackHigh(b, d).AsUInt32();
-            }
-
+            nuint offset = word * 4;
+            Vector128<uint> x0 = Vector128.LoadUnsafe(ref Unsafe.Add(ref block, offset)).AsUInt32();
+            Vector128<uint> x1 = Vector128.LoadUnsafe(ref Unsafe.Add(ref block, laneStride + offset)).AsUInt32();
+            Vector128<uint> x2 = Vector128.LoadUnsafe(ref Unsafe.Add(ref block, (2 * laneStride) + offset)).AsUInt32();
+            Vector128<uint> x3 = Vector128.LoadUnsafe(ref Unsafe.Add(ref block, (3 * laneStride) + offset)).AsUInt32();
+            Vector128<ulong> a = Sse2.UnpackLow(x0, x1).AsUInt64();
+            Vector128<ulong> b = Sse2.UnpackHigh(x0, x1).AsUInt64();
+            Vector128<ulong> c = Sse2.UnpackLow(x2, x3).AsUInt64();
+            Vector128<ulong> d = Sse2.UnpackHigh(x2, x3).AsUInt64();
+            w0 = Sse2.UnpackLow(a, c).AsUInt32().As<uint, TWord>();
+            w1 = Sse2.UnpackHigh(a, c).AsUInt32().As<uint, TWord>();
+            w2 = Sse2.UnpackLow(b, d).AsUInt32().As<uint, TWord>();
+            w3 = Sse2.UnpackHigh(b, d).AsUInt32().As<uint, TWord>();
             return;
         }
 
-        for (nuint word = 0; word < 16; word++)
-        {
-            ref byte lane0 = ref Unsafe.Add(ref block, word * 4);
-            Unsafe.Add(ref message, word) = Vector128.Create(
-                Unsafe.ReadUnaligned<uint>(ref lane0),
-                Unsafe.ReadUnaligned<uint>(ref Unsafe.Add(ref lane0, laneStride)),
-                Unsafe.ReadUnaligned<uint>(ref Unsafe.Add(ref lane0, 2 * laneStride)),
-                Unsafe.ReadUnaligned<uint>(ref Unsafe.Add(ref lane0, 3 * laneStride)));
-        }
+        w0 = Word(ref block, laneStride, word).As<uint, TWord>();
+        w1 = Word(ref block, laneStride, word + 1).As<uint, TWord>();
+        w2 = Word(ref block, laneStride, word + 2).As<uint, TWord>();
+        w3 = Word(ref block, laneStride, word + 3).As<uint, TWord>();
     }
+
+    /// <summary>Word <paramref name="word"/> of the 4 lanes, element by element.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Vector128<uint> Word(ref byte block, nuint laneStride, nuint word)
+    {
+        ref byte lane0 = ref Unsafe.Add(ref block, word * 4);
+        return Vector128.Create(
+            Unsafe.ReadUnaligned<uint>(ref lane0),
+            Unsafe.ReadUnaligned<uint>(ref Unsafe.Add(ref lane0, laneStride)),
+            Unsafe.ReadUnaligned<uint>(ref Unsafe.Add(ref lane0, 2 * laneStride)),
+            Unsafe.ReadUnaligned<uint>(ref Unsafe.Add(ref lane0, 3 * laneStride)));
+    }
+
     /// <summary>2 or 4 lanes of 8 words of <typeparamref name="TWord"/>, element by element.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void StoreWords<TWord>(Vector128<TWord> h0, Vector128<TWord> h1, Vector128<TWord> h2, Vector128<TWord> h3, Vector128<TWord> h4, Vector128<TWord> h5, Vector128<TWord> h6, Vector128<TWord> h7, ref byte destination)
@@ -158,28 +191,51 @@ internal static class Transpose256
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void LoadWords32(ref byte block, nuint laneStride, ref Vector256<uint> message)
     {
-        nuint half = 4 * laneStride;
-        ref byte lane1 = ref Unsafe.Add(ref block, laneStride);
-        ref byte lane2 = ref Unsafe.Add(ref block, 2 * laneStride);
-        ref byte lane3 = ref Unsafe.Add(ref block, 3 * laneStride);
         for (nuint word = 0; word < 16; word += 4)
         {
-            nuint offset = word * 4;
-            Vector256<uint> x0 = Gather(ref block, offset, 0, half).AsUInt32();
-            Vector256<uint> x1 = Gather(ref lane1, offset, 0, half).AsUInt32();
-            Vector256<uint> x2 = Gather(ref lane2, offset, 0, half).AsUInt32();
-            Vector256<uint> x3 = Gather(ref lane3, offset, 0, half).AsUInt32();
-
-            // a = words j, j+1 of lanes 0,1 (4,5 in the upper half); b = words j+2, j+3; c, d likewise for lanes 2,3 (6,7).
-            Vector256<ulong> a = Avx2.UnpackLow(x0, x1).AsUInt64();
-            Vector256<ulong> b = Avx2.UnpackHigh(x0, x1).AsUInt64();
-            Vector256<ulong> c = Avx2.UnpackLow(x2, x3).AsUInt64();
-            Vector256<ulong> d = Avx2.UnpackHigh(x2, x3).AsUInt64();
-            Unsafe.Add(ref message, word) = Avx2.UnpackLow(a, c).AsUInt32();
-            Unsafe.Add(ref message, word + 1) = Avx2.UnpackHigh(a, c).AsUInt32();
-            Unsafe.Add(ref message, word + 2) = Avx2.UnpackLow(b, d).AsUInt32();
-            Unsafe.Add(ref message, word + 3) = Avx2.UnpackHigh(b, d).AsUInt32();
+            FourWords(
+                ref block, laneStride, word,
+                out Unsafe.Add(ref message, word), out Unsafe.Add(ref message, word + 1), out Unsafe.Add(ref message, word + 2), out Unsafe.Add(ref message, word + 3));
         }
+    }
+
+    /// <summary>8 lanes of 16 32-bit words, as 16 values (which a kernel with 32 registers keeps in them).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void LoadWords32<TWord>(
+        ref byte block, nuint laneStride,
+        out Vector256<TWord> m0, out Vector256<TWord> m1, out Vector256<TWord> m2, out Vector256<TWord> m3,
+        out Vector256<TWord> m4, out Vector256<TWord> m5, out Vector256<TWord> m6, out Vector256<TWord> m7,
+        out Vector256<TWord> m8, out Vector256<TWord> m9, out Vector256<TWord> m10, out Vector256<TWord> m11,
+        out Vector256<TWord> m12, out Vector256<TWord> m13, out Vector256<TWord> m14, out Vector256<TWord> m15)
+        where TWord : unmanaged
+    {
+        FourWords(ref block, laneStride, 0, out m0, out m1, out m2, out m3);
+        FourWords(ref block, laneStride, 4, out m4, out m5, out m6, out m7);
+        FourWords(ref block, laneStride, 8, out m8, out m9, out m10, out m11);
+        FourWords(ref block, laneStride, 12, out m12, out m13, out m14, out m15);
+    }
+
+    /// <summary>Words <paramref name="word"/> to <paramref name="word"/> + 3 of the 8 lanes.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void FourWords<TWord>(ref byte block, nuint laneStride, nuint word, out Vector256<TWord> w0, out Vector256<TWord> w1, out Vector256<TWord> w2, out Vector256<TWord> w3)
+        where TWord : unmanaged
+    {
+        nuint half = 4 * laneStride;
+        nuint offset = word * 4;
+        Vector256<uint> x0 = Gather(ref block, offset, 0, half).AsUInt32();
+        Vector256<uint> x1 = Gather(ref Unsafe.Add(ref block, laneStride), offset, 0, half).AsUInt32();
+        Vector256<uint> x2 = Gather(ref Unsafe.Add(ref block, 2 * laneStride), offset, 0, half).AsUInt32();
+        Vector256<uint> x3 = Gather(ref Unsafe.Add(ref block, 3 * laneStride), offset, 0, half).AsUInt32();
+
+        // a = words j, j+1 of lanes 0,1 (4,5 in the upper half); b = words j+2, j+3; c, d likewise for lanes 2,3 (6,7).
+        Vector256<ulong> a = Avx2.UnpackLow(x0, x1).AsUInt64();
+        Vector256<ulong> b = Avx2.UnpackHigh(x0, x1).AsUInt64();
+        Vector256<ulong> c = Avx2.UnpackLow(x2, x3).AsUInt64();
+        Vector256<ulong> d = Avx2.UnpackHigh(x2, x3).AsUInt64();
+        w0 = Avx2.UnpackLow(a, c).AsUInt32().As<uint, TWord>();
+        w1 = Avx2.UnpackHigh(a, c).AsUInt32().As<uint, TWord>();
+        w2 = Avx2.UnpackLow(b, d).AsUInt32().As<uint, TWord>();
+        w3 = Avx2.UnpackHigh(b, d).AsUInt32().As<uint, TWord>();
     }
 
     /// <summary>The 16 bytes at <paramref name="offset"/> in the lanes that start <paramref name="lower"/> and <paramref name="upper"/> bytes in.</summary>
@@ -269,20 +325,81 @@ internal static class Transpose256
 /// </remarks>
 internal static class Transpose512
 {
-    /// <summary>16 lanes of 16 32-bit words.</summary>
-    /// <remarks>
-    /// Per 4 words: input vector k (k = 0..3) gathers those 16 bytes of lanes k, k+4, k+8, k+12 into
-    /// its four 128-bit parts; a 4x4 transpose by unpacks within each 128-bit part then leaves
-    /// lanes 0..15 in order. Four calls with constant word numbers rather than a loop: the loop
-    /// kept its word index in a register and shifted it for every store (seen in the disassembly).
-    /// </remarks>
+    /// <summary>16 lanes of 16 32-bit words, stored to <paramref name="message"/> on.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void LoadWords32(ref byte block, nuint laneStride, ref Vector512<uint> message)
     {
-        LoadWords32Quarter(ref block, laneStride, 0, ref message);
-        LoadWords32Quarter(ref block, laneStride, 4, ref message);
-        LoadWords32Quarter(ref block, laneStride, 8, ref message);
-        LoadWords32Quarter(ref block, laneStride, 12, ref message);
+        LoadWords32(
+            ref block, laneStride,
+            out Unsafe.Add(ref message, 0), out Unsafe.Add(ref message, 1), out Unsafe.Add(ref message, 2), out Unsafe.Add(ref message, 3),
+            out Unsafe.Add(ref message, 4), out Unsafe.Add(ref message, 5), out Unsafe.Add(ref message, 6), out Unsafe.Add(ref message, 7),
+            out Unsafe.Add(ref message, 8), out Unsafe.Add(ref message, 9), out Unsafe.Add(ref message, 10), out Unsafe.Add(ref message, 11),
+            out Unsafe.Add(ref message, 12), out Unsafe.Add(ref message, 13), out Unsafe.Add(ref message, 14), out Unsafe.Add(ref message, 15));
+    }
+
+    /// <summary>16 lanes of 16 32-bit words, as 16 values (which a kernel with 32 registers keeps in them).</summary>
+    /// <remarks>
+    /// Each lane's whole block in one load; per 4 lanes, a 4x4 transpose by unpacks within each
+    /// 128-bit part leaves vector k holding words k, k+4, k+8, k+12 of those lanes in its four
+    /// parts; a 4x4 transpose of 128-bit parts (vshufi32x4) across the four groups then gathers
+    /// each word's 16 lanes. 16 loads and 64 shuffles per block, where gathering 16 bytes of four
+    /// lanes into each vector took 64 loads and 96 shuffles and inserts: with the message words
+    /// kept in registers, the BLAKE3 16-lane kernel ran as fast as the official C's AVX-512
+    /// assembly (Blake3LaneKernel says how that was measured).
+    /// </remarks>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void LoadWords32<TWord>(
+        ref byte block, nuint laneStride,
+        out Vector512<TWord> m0, out Vector512<TWord> m1, out Vector512<TWord> m2, out Vector512<TWord> m3,
+        out Vector512<TWord> m4, out Vector512<TWord> m5, out Vector512<TWord> m6, out Vector512<TWord> m7,
+        out Vector512<TWord> m8, out Vector512<TWord> m9, out Vector512<TWord> m10, out Vector512<TWord> m11,
+        out Vector512<TWord> m12, out Vector512<TWord> m13, out Vector512<TWord> m14, out Vector512<TWord> m15)
+        where TWord : unmanaged
+    {
+        FourLanes(ref block, laneStride, out Vector512<uint> a0, out Vector512<uint> a1, out Vector512<uint> a2, out Vector512<uint> a3);
+        FourLanes(ref Unsafe.Add(ref block, 4 * laneStride), laneStride, out Vector512<uint> b0, out Vector512<uint> b1, out Vector512<uint> b2, out Vector512<uint> b3);
+        FourLanes(ref Unsafe.Add(ref block, 8 * laneStride), laneStride, out Vector512<uint> c0, out Vector512<uint> c1, out Vector512<uint> c2, out Vector512<uint> c3);
+        FourLanes(ref Unsafe.Add(ref block, 12 * laneStride), laneStride, out Vector512<uint> d0, out Vector512<uint> d1, out Vector512<uint> d2, out Vector512<uint> d3);
+        AcrossParts(a0, b0, c0, d0, out m0, out m4, out m8, out m12);
+        AcrossParts(a1, b1, c1, d1, out m1, out m5, out m9, out m13);
+        AcrossParts(a2, b2, c2, d2, out m2, out m6, out m10, out m14);
+        AcrossParts(a3, b3, c3, d3, out m3, out m7, out m11, out m15);
+    }
+
+    /// <summary>Four lanes' blocks: <paramref name="w0"/> holds word 4p of lanes 0..3 in 128-bit part p, <paramref name="w1"/> word 4p+1, and so on.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void FourLanes(ref byte lane0, nuint laneStride, out Vector512<uint> w0, out Vector512<uint> w1, out Vector512<uint> w2, out Vector512<uint> w3)
+    {
+        Vector512<uint> x0 = Vector512.LoadUnsafe(ref lane0).AsUInt32();
+        Vector512<uint> x1 = Vector512.LoadUnsafe(ref lane0, laneStride).AsUInt32();
+        Vector512<uint> x2 = Vector512.LoadUnsafe(ref lane0, 2 * laneStride).AsUInt32();
+        Vector512<uint> x3 = Vector512.LoadUnsafe(ref lane0, 3 * laneStride).AsUInt32();
+        Vector512<ulong> a = Avx512F.UnpackLow(x0, x1).AsUInt64();
+        Vector512<ulong> b = Avx512F.UnpackHigh(x0, x1).AsUInt64();
+        Vector512<ulong> c = Avx512F.UnpackLow(x2, x3).AsUInt64();
+        Vector512<ulong> d = Avx512F.UnpackHigh(x2, x3).AsUInt64();
+        w0 = Avx512F.UnpackLow(a, c).AsUInt32();
+        w1 = Avx512F.UnpackHigh(a, c).AsUInt32();
+        w2 = Avx512F.UnpackLow(b, d).AsUInt32();
+        w3 = Avx512F.UnpackHigh(b, d).AsUInt32();
+    }
+
+    /// <summary>
+    /// The 4x4 transpose of 128-bit parts: output p holds part p of <paramref name="v0"/>, <paramref name="v1"/>,
+    /// <paramref name="v2"/>, <paramref name="v3"/> in that order (0x88 takes parts 0 and 2 of each source, 0xDD parts 1 and 3).
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void AcrossParts<TWord>(Vector512<uint> v0, Vector512<uint> v1, Vector512<uint> v2, Vector512<uint> v3, out Vector512<TWord> p0, out Vector512<TWord> p1, out Vector512<TWord> p2, out Vector512<TWord> p3)
+        where TWord : unmanaged
+    {
+        Vector512<uint> even01 = Avx512F.Shuffle4x128(v0, v1, 0x88);
+        Vector512<uint> odd01 = Avx512F.Shuffle4x128(v0, v1, 0xDD);
+        Vector512<uint> even23 = Avx512F.Shuffle4x128(v2, v3, 0x88);
+        Vector512<uint> odd23 = Avx512F.Shuffle4x128(v2, v3, 0xDD);
+        p0 = Avx512F.Shuffle4x128(even01, even23, 0x88).As<uint, TWord>();
+        p1 = Avx512F.Shuffle4x128(odd01, odd23, 0x88).As<uint, TWord>();
+        p2 = Avx512F.Shuffle4x128(even01, even23, 0xDD).As<uint, TWord>();
+        p3 = Avx512F.Shuffle4x128(odd01, odd23, 0xDD).As<uint, TWord>();
     }
 
     /// <summary>8 lanes of 16 64-bit words.</summary>
@@ -301,26 +418,6 @@ internal static class Transpose512
         LoadWords64Pair(ref block, laneStride, 10, ref message);
         LoadWords64Pair(ref block, laneStride, 12, ref message);
         LoadWords64Pair(ref block, laneStride, 14, ref message);
-    }
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void LoadWords32Quarter(ref byte block, nuint laneStride, nuint word, ref Vector512<uint> message)
-    {
-        nuint quarter = 4 * laneStride;
-        ref byte lane0 = ref Unsafe.Add(ref block, word * 4);
-        Vector512<uint> x0 = Gather(ref lane0, quarter).AsUInt32();
-        Vector512<uint> x1 = Gather(ref Unsafe.Add(ref lane0, laneStride), quarter).AsUInt32();
-        Vector512<uint> x2 = Gather(ref Unsafe.Add(ref lane0, 2 * laneStride), quarter).AsUInt32();
-        Vector512<uint> x3 = Gather(ref Unsafe.Add(ref lane0, 3 * laneStride), quarter).AsUInt32();
-
-        Vector512<ulong> a = Avx512F.UnpackLow(x0, x1).AsUInt64();
-        Vector512<ulong> b = Avx512F.UnpackHigh(x0, x1).AsUInt64();
-        Vector512<ulong> c = Avx512F.UnpackLow(x2, x3).AsUInt64();
-        Vector512<ulong> d = Avx512F.UnpackHigh(x2, x3).AsUInt64();
-        Unsafe.Add(ref message, word) = Avx512F.UnpackLow(a, c).AsUInt32();
-        Unsafe.Add(ref message, word + 1) = Avx512F.UnpackHigh(a, c).AsUInt32();
-        Unsafe.Add(ref message, word + 2) = Avx512F.UnpackLow(b, d).AsUInt32();
-        Unsafe.Add(ref message, word + 3) = Avx512F.UnpackHigh(b, d).AsUInt32();
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
