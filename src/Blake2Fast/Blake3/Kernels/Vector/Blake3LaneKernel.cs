@@ -103,11 +103,12 @@ internal static class Blake3LaneKernel<TLanes, TVector>
         {
             ref byte blockInput = ref Unsafe.Add(ref input, block * BlockLength);
 
-            // Each lane's next block: the following one, or after the last, the lane's first block in
-            // the next group, which the caller hashes next (LanePrefetch says why).
-            ref byte next = ref block + 1 < blocks
-                ? ref Unsafe.Add(ref blockInput, BlockLength)
-                : ref Unsafe.Add(ref input, laneStride * (nuint)TLanes.Lanes);
+            // Each lane's block LanePrefetch.BlocksAhead on: in this chunk, or past its end, in the
+            // next group's, which the caller hashes next (LanePrefetch says why and how far).
+            int ahead = block + LanePrefetch.BlocksAhead;
+            ref byte next = ref ahead < blocks
+                ? ref Unsafe.Add(ref input, ahead * BlockLength)
+                : ref Unsafe.Add(ref input, (laneStride * (nuint)TLanes.Lanes) + (nuint)((ahead - blocks) * BlockLength));
             LanePrefetch.EachLane(ref next, laneStride, TLanes.Lanes);
             uint blockFlags = flags | (block == 0 ? startFlag : 0) | (block == blocks - 1 ? endFlag : 0);
             Compress(ref h0, ref h1, ref h2, ref h3, ref h4, ref h5, ref h6, ref h7, ref blockInput, laneStride, ref words[0], counterLow, counterHigh, fullBlocks, TLanes.Broadcast(blockFlags));
