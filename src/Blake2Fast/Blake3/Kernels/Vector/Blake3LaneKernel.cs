@@ -334,21 +334,15 @@ internal static class Blake3LaneKernel<TLanes, TVector>
         int entryBytes = Unsafe.SizeOf<TVector>() / 16;
         if (Unsafe.SizeOf<TVector>() == 32)
         {
-            // AVX2's 16 registers hold the 16 state vectors and nothing else: v8 lives in the
-            // message's room (after the 16 words), which leaves a register for the rotations' shifts
-            // and masks, and the four G of each half-round run in step, as in the C's AVX2 assembly.
-            // With all 16 in registers and G one after another, the JIT spilled and reloaded around
-            // every rotation. Zen 5 with DOTNET_EnableAVX512=0, same process: 1 MiB 0.68x the time,
-            // 16 KiB 0.74x. The 128-bit lanes (SSE) stay with G one after another: this way they
-            // were 6 to 8% slower.
+            // AVX2's 16 registers: v8 lives in the message's room, after the 16 words, and the four
+            // G of each half-round run in step (Blake2LaneRounds.RoundsInStep says why). Zen 5 with
+            // DOTNET_EnableAVX512=0, same process: 1 MiB 0.71x the time, 16 KiB 0.72x. The 128-bit
+            // lanes (SSE) stay with G one after another: this way they were 6 to 8% slower.
             ref TVector v8 = ref Unsafe.Add(ref messageRoom, 16);
             v8 = TLanes.Broadcast(Blake3Constants.IV0);
-            for (int round = 0; round < Blake3LaneSchedule.Rounds; round++)
-            {
-                HalfRoundInStep(ref v0, ref v4, ref v8, ref v12, ref v1, ref v5, ref v9, ref v13, ref v2, ref v6, ref v10, ref v14, ref v3, ref v7, ref v11, ref v15, ref messageRoom, ref schedule, entryBytes);
-                HalfRoundInStep(ref v0, ref v5, ref v10, ref v15, ref v1, ref v6, ref v11, ref v12, ref v2, ref v7, ref v8, ref v13, ref v3, ref v4, ref v9, ref v14, ref messageRoom, ref Unsafe.Add(ref schedule, 8), entryBytes);
-                schedule = ref Unsafe.Add(ref schedule, 16);
-            }
+            Blake2LaneRounds<TLanes, TVector>.RoundsInStep(
+                ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15,
+                ref messageRoom, ref schedule, Blake3LaneSchedule.Rounds, entryBytes);
 
             Finish(ref h0, ref h1, ref h2, ref h3, ref h4, ref h5, ref h6, ref h7, v0, v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15);
         }
@@ -438,55 +432,6 @@ internal static class Blake3LaneKernel<TLanes, TVector>
         d = TLanes.RotateRight(TLanes.Xor(d, a), 16, 8);
         c = TLanes.Add(c, d);
         b = TLanes.RotateRight(TLanes.Xor(b, c), 63, 7);
-    }
-
-    /// <summary>The message vector at byte offset <paramref name="entry"/> x <paramref name="entryBytes"/> (a schedule entry: see Blake2LaneRounds).</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static TVector Word(ref TVector m0, byte entry, int entryBytes) => Unsafe.AddByteOffset(ref m0, (nuint)entry * (nuint)entryBytes);
-
-    /// <summary>
-    /// Half a round, the four G side by side, step by step: (a0, b0, c0, d0) to (a3, b3, c3, d3) are
-    /// the four columns or diagonals, <paramref name="schedule"/> their eight message entries (x, y per G).
-    /// </summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void HalfRoundInStep(
-        ref TVector a0, ref TVector b0, ref TVector c0, ref TVector d0, ref TVector a1, ref TVector b1, ref TVector c1, ref TVector d1,
-        ref TVector a2, ref TVector b2, ref TVector c2, ref TVector d2, ref TVector a3, ref TVector b3, ref TVector c3, ref TVector d3,
-        ref TVector m0, ref byte schedule, int entryBytes)
-    {
-        ref byte s = ref schedule;
-        a0 = TLanes.Add(TLanes.Add(a0, Word(ref m0, s, entryBytes)), b0);
-        a1 = TLanes.Add(TLanes.Add(a1, Word(ref m0, Unsafe.Add(ref s, 2), entryBytes)), b1);
-        a2 = TLanes.Add(TLanes.Add(a2, Word(ref m0, Unsafe.Add(ref s, 4), entryBytes)), b2);
-        a3 = TLanes.Add(TLanes.Add(a3, Word(ref m0, Unsafe.Add(ref s, 6), entryBytes)), b3);
-        d0 = TLanes.RotateRight(TLanes.Xor(d0, a0), 32, 16);
-        d1 = TLanes.RotateRight(TLanes.Xor(d1, a1), 32, 16);
-        d2 = TLanes.RotateRight(TLanes.Xor(d2, a2), 32, 16);
-        d3 = TLanes.RotateRight(TLanes.Xor(d3, a3), 32, 16);
-        c0 = TLanes.Add(c0, d0);
-        c1 = TLanes.Add(c1, d1);
-        c2 = TLanes.Add(c2, d2);
-        c3 = TLanes.Add(c3, d3);
-        b0 = TLanes.RotateRight(TLanes.Xor(b0, c0), 24, 12);
-        b1 = TLanes.RotateRight(TLanes.Xor(b1, c1), 24, 12);
-        b2 = TLanes.RotateRight(TLanes.Xor(b2, c2), 24, 12);
-        b3 = TLanes.RotateRight(TLanes.Xor(b3, c3), 24, 12);
-        a0 = TLanes.Add(TLanes.Add(a0, Word(ref m0, Unsafe.Add(ref s, 1), entryBytes)), b0);
-        a1 = TLanes.Add(TLanes.Add(a1, Word(ref m0, Unsafe.Add(ref s, 3), entryBytes)), b1);
-        a2 = TLanes.Add(TLanes.Add(a2, Word(ref m0, Unsafe.Add(ref s, 5), entryBytes)), b2);
-        a3 = TLanes.Add(TLanes.Add(a3, Word(ref m0, Unsafe.Add(ref s, 7), entryBytes)), b3);
-        d0 = TLanes.RotateRight(TLanes.Xor(d0, a0), 16, 8);
-        d1 = TLanes.RotateRight(TLanes.Xor(d1, a1), 16, 8);
-        d2 = TLanes.RotateRight(TLanes.Xor(d2, a2), 16, 8);
-        d3 = TLanes.RotateRight(TLanes.Xor(d3, a3), 16, 8);
-        c0 = TLanes.Add(c0, d0);
-        c1 = TLanes.Add(c1, d1);
-        c2 = TLanes.Add(c2, d2);
-        c3 = TLanes.Add(c3, d3);
-        b0 = TLanes.RotateRight(TLanes.Xor(b0, c0), 63, 7);
-        b1 = TLanes.RotateRight(TLanes.Xor(b1, c1), 63, 7);
-        b2 = TLanes.RotateRight(TLanes.Xor(b2, c2), 63, 7);
-        b3 = TLanes.RotateRight(TLanes.Xor(b3, c3), 63, 7);
     }
 
     /// <summary>Clears the message's room after a keyed hash's blocks went through it (widths with 16 registers only).</summary>
