@@ -275,10 +275,10 @@ internal static class Blake3LaneKernel<TLanes, TVector>
     /// <paramref name="h7"/> are updated.
     /// </summary>
     /// <remarks>
-    /// With 32 registers (AVX-512VL) the 16 message
-    /// vectors are loaded into registers and stay there beside the 16 state vectors for all seven
-    /// rounds (<see cref="RoundsInRegisters"/>); with 16, they go to <paramref name="messageRoom"/>
-    /// and G reads them from there by the schedule, as BLAKE2's lanes do.
+    /// With 32 registers (AVX-512VL) the 16 message vectors are loaded into registers and stay
+    /// there beside the 16 state vectors for all seven rounds (<see cref="RoundsInRegisters"/>);
+    /// with 16, they go to <paramref name="messageRoom"/> and G reads them from there by the
+    /// schedule, as BLAKE2's lanes do (<see cref="CompressFromMemory"/>).
     /// </remarks>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void Compress(
