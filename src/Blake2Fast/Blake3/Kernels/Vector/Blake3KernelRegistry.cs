@@ -3,6 +3,7 @@ using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using System.Runtime.Intrinsics;
 using System.Runtime.Intrinsics.X86;
+using System.Security.Cryptography;
 using Lanes128 = Blake2Fast.Kernels.Blake3LaneKernel<Blake2Fast.Kernels.Blake2LaneVector128<uint>, System.Runtime.Intrinsics.Vector128<uint>>;
 using Lanes256 = Blake2Fast.Kernels.Blake3LaneKernel<Blake2Fast.Kernels.Blake2LaneVector256<uint, Blake2Fast.Kernels.Blake2LaneAvx2Rotations>, System.Runtime.Intrinsics.Vector256<uint>>;
 using Lanes256Vl = Blake2Fast.Kernels.Blake3LaneKernel<Blake2Fast.Kernels.Blake2LaneVector256<uint, Blake2Fast.Kernels.Blake2LaneAvx512Rotations>, System.Runtime.Intrinsics.Vector256<uint>>;
@@ -142,8 +143,26 @@ internal static partial class Blake3Kernels
             done += Lanes256.HashParents(childChainingValues, key, flags, chainingValues);
         }
 
-        return done + Lanes128.HashParents(
+        done += Lanes128.HashParents(
             childChainingValues.Slice(done * Blake3Constants.BlockLength), key, flags, chainingValues.Slice(done * Blake3Constants.ChainingValueLength));
+        int left = (childChainingValues.Length / Blake3Constants.BlockLength) - done;
+        return left >= 2
+            ? done + HashFewParents(childChainingValues.Slice(done * Blake3Constants.BlockLength, left * Blake3Constants.BlockLength), key, flags, chainingValues.Slice(done * Blake3Constants.ChainingValueLength))
+            : done;
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static int HashFewParents(ReadOnlySpan<byte> children, ReadOnlySpan<uint> key, uint flags, Span<byte> chainingValues)
+    {
+        Span<byte> room = stackalloc byte[4 * Blake3Constants.BlockLength];
+        Span<byte> outputs = stackalloc byte[4 * Blake3Constants.ChainingValueLength];
+        children.CopyTo(room);
+        Lanes128.HashParents(room, key, flags, outputs);
+        int count = children.Length / Blake3Constants.BlockLength;
+        outputs.Slice(0, count * Blake3Constants.ChainingValueLength).CopyTo(chainingValues);
+        CryptographicOperations.ZeroMemory(room);
+        CryptographicOperations.ZeroMemory(outputs);
+        return count;
     }
 
     [MethodImpl(KernelRoot.DriverOptions)]
