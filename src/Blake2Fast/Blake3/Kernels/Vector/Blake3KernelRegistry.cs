@@ -3,7 +3,6 @@ using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using System.Runtime.Intrinsics;
 using System.Runtime.Intrinsics.X86;
-using System.Security.Cryptography;
 using Lanes128 = Blake2Fast.Kernels.Blake3LaneKernel<Blake2Fast.Kernels.Blake2LaneVector128<uint>, System.Runtime.Intrinsics.Vector128<uint>>;
 using Lanes256 = Blake2Fast.Kernels.Blake3LaneKernel<Blake2Fast.Kernels.Blake2LaneVector256<uint, Blake2Fast.Kernels.Blake2LaneAvx2Rotations>, System.Runtime.Intrinsics.Vector256<uint>>;
 using Lanes256Vl = Blake2Fast.Kernels.Blake3LaneKernel<Blake2Fast.Kernels.Blake2LaneVector256<uint, Blake2Fast.Kernels.Blake2LaneAvx512Rotations>, System.Runtime.Intrinsics.Vector256<uint>>;
@@ -22,7 +21,7 @@ namespace Blake2Fast.Kernels;
 /// Vector128 is written with the cross-platform API and needs only hardware-accelerated
 /// <see cref="Vector128"/> (SSE2 on x64, AdvSimd on ARM64) on a little-endian machine. Each hashes
 /// its whole groups and hands the rest down: 16 lanes, then 8 (AVX-512VL rotations), then 4, and
-/// scalar for the last 0..3 (parents: the last 2 or 3 through 4 lanes padded, scalar for one).</para>
+/// the last 0..3 go back to Blake3Kernels, which hashes 2 or 3 in one padded group.</para>
 /// <para>Single compressions (Compress, CompressXof): the 128-bit row kernel over the BLAKE2s
 /// ISAs, x86 only (AVX-512VL rotations for Vector512, SSSE3 byte shuffles for Vector256 and, where
 /// SSSE3 is on, Vector128, shifts with SSE2 only); ARM64 runs scalar for them.</para>
@@ -143,36 +142,8 @@ internal static partial class Blake3Kernels
             done += Lanes256.HashParents(childChainingValues, key, flags, chainingValues);
         }
 
-        done += Lanes128.HashParents(
+        return done + Lanes128.HashParents(
             childChainingValues.Slice(done * Blake3Constants.BlockLength), key, flags, chainingValues.Slice(done * Blake3Constants.ChainingValueLength));
-        int left = (childChainingValues.Length / Blake3Constants.BlockLength) - done;
-        return left >= 2
-            ? done + HashFewParents(childChainingValues.Slice(done * Blake3Constants.BlockLength, left * Blake3Constants.BlockLength), key, flags, chainingValues.Slice(done * Blake3Constants.ChainingValueLength))
-            : done;
-    }
-
-    /// <summary>
-    /// A level's last 2 or 3 parents through the 4-lane kernel, from a padded copy (zeroed after:
-    /// the chaining values of a keyed hash are secret); the lanes past them hash zeros, unread.
-    /// </summary>
-    /// <remarks>
-    /// One at a time they were 2 or 3 single compressions of about 75 ns each on the Zen 5; the
-    /// 4-lane group takes about 117 ns for all. Same process: 4 to 32 KiB 0.97x to 0.99x the time
-    /// (16 KiB has such a level: 4 chaining values to 2), 64 KiB and 1 MiB unchanged. Its own
-    /// method: a stack buffer keeps a method from being inlined, and the callers stay small.
-    /// </remarks>
-    [MethodImpl(MethodImplOptions.NoInlining)]
-    private static int HashFewParents(ReadOnlySpan<byte> children, ReadOnlySpan<uint> key, uint flags, Span<byte> chainingValues)
-    {
-        Span<byte> room = stackalloc byte[4 * Blake3Constants.BlockLength];
-        Span<byte> outputs = stackalloc byte[4 * Blake3Constants.ChainingValueLength];
-        children.CopyTo(room);
-        Lanes128.HashParents(room, key, flags, outputs);
-        int count = children.Length / Blake3Constants.BlockLength;
-        outputs.Slice(0, count * Blake3Constants.ChainingValueLength).CopyTo(chainingValues);
-        CryptographicOperations.ZeroMemory(room);
-        CryptographicOperations.ZeroMemory(outputs);
-        return count;
     }
 
     [MethodImpl(KernelRoot.DriverOptions)]
