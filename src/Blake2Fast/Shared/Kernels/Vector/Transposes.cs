@@ -122,22 +122,6 @@ internal static class Transpose128
                 Unsafe.ReadUnaligned<uint>(ref Unsafe.Add(ref lane0, 3 * laneStride)));
         }
     }
-    /// <summary>4 lanes of 16 32-bit words, as 16 values (which a kernel with 32 registers keeps in them).</summary>
-    /// <remarks>Through a stack copy: the memory form, with its loop, is what the BLAKE2 lanes measured best.</remarks>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void LoadWords32<TWord>(
-        ref byte block, nuint laneStride,
-        out Vector128<TWord> m0, out Vector128<TWord> m1, out Vector128<TWord> m2, out Vector128<TWord> m3,
-        out Vector128<TWord> m4, out Vector128<TWord> m5, out Vector128<TWord> m6, out Vector128<TWord> m7,
-        out Vector128<TWord> m8, out Vector128<TWord> m9, out Vector128<TWord> m10, out Vector128<TWord> m11,
-        out Vector128<TWord> m12, out Vector128<TWord> m13, out Vector128<TWord> m14, out Vector128<TWord> m15)
-        where TWord : unmanaged
-    {
-        Unsafe.SkipInit(out Words16<Vector128<uint>> words);
-        LoadWords32(ref block, laneStride, ref words[0]);
-        words.Read(out m0, out m1, out m2, out m3, out m4, out m5, out m6, out m7, out m8, out m9, out m10, out m11, out m12, out m13, out m14, out m15);
-    }
-
     /// <summary>2 or 4 lanes of 8 words of <typeparamref name="TWord"/>, element by element.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void StoreWords<TWord>(Vector128<TWord> h0, Vector128<TWord> h1, Vector128<TWord> h2, Vector128<TWord> h3, Vector128<TWord> h4, Vector128<TWord> h5, Vector128<TWord> h6, Vector128<TWord> h7, ref byte destination)
@@ -233,22 +217,6 @@ internal static class Transpose256
             Unsafe.Add(ref message, word + 2) = Avx2.UnpackLow(b, d).AsUInt32();
             Unsafe.Add(ref message, word + 3) = Avx2.UnpackHigh(b, d).AsUInt32();
         }
-    }
-
-    /// <summary>8 lanes of 16 32-bit words, as 16 values (which a kernel with 32 registers keeps in them).</summary>
-    /// <remarks>Through a stack copy: the memory form, with its loop, is what the BLAKE2 lanes measured best.</remarks>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void LoadWords32<TWord>(
-        ref byte block, nuint laneStride,
-        out Vector256<TWord> m0, out Vector256<TWord> m1, out Vector256<TWord> m2, out Vector256<TWord> m3,
-        out Vector256<TWord> m4, out Vector256<TWord> m5, out Vector256<TWord> m6, out Vector256<TWord> m7,
-        out Vector256<TWord> m8, out Vector256<TWord> m9, out Vector256<TWord> m10, out Vector256<TWord> m11,
-        out Vector256<TWord> m12, out Vector256<TWord> m13, out Vector256<TWord> m14, out Vector256<TWord> m15)
-        where TWord : unmanaged
-    {
-        Unsafe.SkipInit(out Words16<Vector256<uint>> words);
-        LoadWords32(ref block, laneStride, ref words[0]);
-        words.Read(out m0, out m1, out m2, out m3, out m4, out m5, out m6, out m7, out m8, out m9, out m10, out m11, out m12, out m13, out m14, out m15);
     }
 
     /// <summary>The 16 bytes at <paramref name="offset"/> in the lanes that start <paramref name="lower"/> and <paramref name="upper"/> bytes in.</summary>
