@@ -50,7 +50,12 @@ public static partial class Blake3
     /// <param name="source">The data to hash; it may overlap <paramref name="destination"/>.</param>
     /// <param name="destination">Receives the output; 1 byte or more (32 is the standard hash).</param>
     /// <exception cref="ArgumentException"><paramref name="destination"/> is empty.</exception>
-    public static void HashData(ReadOnlySpan<byte> source, Span<byte> destination) => HashData(source, destination, 1);
+    public static void HashData(ReadOnlySpan<byte> source, Span<byte> destination)
+    {
+        // The body of the overload below with one thread, not a call to it: one method less to compile before a process's first hash (see HashPaddedChunk).
+        CheckDestination(destination.Length, nameof(destination));
+        Hash(source, Iv, 0, 1, destination);
+    }
 
     /// <summary>
     /// Computes the BLAKE3 output of <paramref name="source"/> on up to
@@ -303,9 +308,24 @@ public static partial class Blake3
     /// <summary>The output of <paramref name="source"/> in the mode of <paramref name="key"/> and <paramref name="flags"/>; arguments checked by the caller.</summary>
     internal static void Hash(ReadOnlySpan<byte> source, ReadOnlySpan<uint> key, uint flags, int degree, Span<byte> destination)
     {
-        if (source.Length <= Blake3Constants.BlockLength && destination.Length <= Blake3Constants.ChainingValueLength)
+        if (source.Length <= Blake3Constants.ChunkLength && destination.Length <= Blake3Constants.ChainingValueLength)
         {
-            HashOneBlock(source, key, flags, destination);
+            if (source.Length <= Blake3Constants.BlockLength)
+            {
+                HashOneBlock(source, key, flags, destination);
+            }
+            else if (source.Length % Blake3Constants.BlockLength == 0 && destination.Length == Blake3Constants.ChainingValueLength)
+            {
+                // One chunk of whole blocks, hashed where it lies in one chain of compressions, the last with CHUNK_END and ROOT:
+                // its chaining value is the output. The kernel reads every block before it writes the output, so the destination
+                // may overlap the source.
+                Blake3Kernels.CompressChain(Blake3Kernels.Best, key, source, Blake3Constants.BlockLength, 0, flags, Blake3Constants.ChunkStart, Blake3Constants.ChunkEnd | Blake3Constants.Root, destination);
+            }
+            else
+            {
+                HashPaddedChunk(source, key, flags, destination);
+            }
+
             return;
         }
 
@@ -333,11 +353,53 @@ public static partial class Blake3
         flags |= Blake3Constants.ChunkStart | Blake3Constants.ChunkEnd | Blake3Constants.Root;
         if (source.Length == Blake3Constants.BlockLength && destination.Length == Blake3Constants.ChainingValueLength)
         {
-            Blake3Kernels.CompressToBytes(key, source, Blake3Constants.BlockLength, 0, flags, destination);
+            Blake3Kernels.CompressToBytes(Blake3Kernels.Best, key, source, Blake3Constants.BlockLength, 0, flags, destination);
             return;
         }
 
         HashPaddedBlock(source, key, flags, destination);
+    }
+
+    /// <summary>
+    /// 65 to 1024 bytes of input that end in a partial block, or an output shorter than 32 bytes:
+    /// the root is the only chunk, its blocks before the last one chain of compressions through
+    /// the row kernel, and the last, zero-padded, one more with CHUNK_END and ROOT, whose chaining
+    /// value is the output.
+    /// </summary>
+    /// <remarks>
+    /// <see cref="Hash"/> hashes a chunk of whole blocks itself. Both are the compressions of
+    /// <see cref="Blake3Tree.Chunk"/> and the root output's (<see cref="Blake3Output"/>) without
+    /// keeping the last block for an output of any length, and the path is kept short on purpose:
+    /// each method on it is compiled, first as tier-0 code, before a fresh process's first hash,
+    /// about half a millisecond each here. A 1 KiB hash now compiles 14 methods where it compiled
+    /// 31, one of the two fully optimized ones among them (bench/results/cold-start/one-chunk.md).
+    /// </remarks>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static void HashPaddedChunk(ReadOnlySpan<byte> source, ReadOnlySpan<uint> key, uint flags, Span<byte> destination)
+    {
+        // The chaining value between the two calls (and then the output), and the last block, zero-padded.
+        Span<byte> buffer = stackalloc byte[Blake3Constants.ChainingValueLength + Blake3Constants.BlockLength];
+        Span<byte> chain = buffer[..Blake3Constants.ChainingValueLength];
+        Span<byte> block = buffer[Blake3Constants.ChainingValueLength..];
+        int before = (source.Length - 1) / Blake3Constants.BlockLength * Blake3Constants.BlockLength;
+        scoped ReadOnlySpan<uint> start = key;
+        uint firstFlags = Blake3Constants.ChunkStart;
+        if (before > 0)
+        {
+            Blake3Kernels.CompressChain(Blake3Kernels.Best, key, source[..before], Blake3Constants.BlockLength, 0, flags, Blake3Constants.ChunkStart, 0, chain);
+            start = MemoryMarshal.Cast<byte, uint>(chain);
+            firstFlags = 0;
+        }
+
+        block.Clear();
+        source[before..].CopyTo(block);
+        Blake3Kernels.CompressChain(Blake3Kernels.Best, start, block, (uint)(source.Length - before), 0, flags, firstFlags, Blake3Constants.ChunkEnd | Blake3Constants.Root, chain);
+
+        // The source has been read whole by now, so a destination over it can be written.
+        chain[..destination.Length].CopyTo(destination);
+
+        // The block is a copy of the input, the chaining value derives from the key.
+        CryptographicOperations.ZeroMemory(buffer);
     }
 
     /// <summary><see cref="HashOneBlock"/> for an input shorter than a block or an output shorter than 32 bytes.</summary>
@@ -348,7 +410,7 @@ public static partial class Blake3
         block.Clear();
         source.CopyTo(block);
         Span<byte> output = block.Slice(Blake3Constants.BlockLength);
-        Blake3Kernels.CompressToBytes(key, block[..Blake3Constants.BlockLength], (uint)source.Length, 0, flags, output);
+        Blake3Kernels.CompressToBytes(Blake3Kernels.Best, key, block[..Blake3Constants.BlockLength], (uint)source.Length, 0, flags, output);
 
         // The source is in the block by now, so a destination over it can be written.
         output[..destination.Length].CopyTo(destination);

@@ -195,6 +195,61 @@ public sealed class Blake3Tests
     }
 
     /// <summary>
+    /// The one-shots' short paths, enumerated: every input length from 0 to a chunk and a block
+    /// (one block, one chunk in one chain or padded, the tree), every output length from 1 to 33
+    /// and 64, in the three modes, against the model reference; and each written over its own
+    /// input. Which path a call takes depends on both lengths, so every pair is run.
+    /// </summary>
+    [Fact]
+    public void Every_length_up_to_a_chunk_and_a_block_gives_the_reference_answer_in_every_mode()
+    {
+        byte[] key = Enumerable.Range(0, 32).Select(i => (byte)(255 - i)).ToArray();
+        const string context = "Blake2Fast 2026-11-26 one-shot lengths";
+        byte[] input = new byte[1024 + 64];
+        new Random(1088).NextBytes(input);
+        RefBlake3[] references = [RefBlake3.Hash(), RefBlake3.Keyed(key), RefBlake3.DeriveKey(context)];
+        int[] outputLengths = Enumerable.Range(1, 33).Append(64).ToArray();
+        byte[] expected = new byte[64];
+        byte[] actual = new byte[64];
+        for (int length = 0; length <= input.Length; length++)
+        {
+            if (length > 0)
+            {
+                Array.ForEach(references, r => r.Update(input.AsSpan(length - 1, 1)));
+            }
+
+            ReadOnlySpan<byte> source = input.AsSpan(0, length);
+            for (int mode = 0; mode < references.Length; mode++)
+            {
+                references[mode].RootNode().Read(0, expected);
+                foreach (int outputLength in outputLengths)
+                {
+                    Array.Clear(actual);
+                    Span<byte> destination = actual.AsSpan(0, outputLength);
+                    Hash(mode, source, destination);
+                    Assert.True(Hex(expected.AsSpan(0, outputLength)) == Hex(destination), $"mode {mode}, {length} bytes in, {outputLength} out");
+                    Assert.All(actual.Skip(outputLength), b => Assert.Equal(0, b));
+
+                    // Over its own input: the output's room is the input's first bytes.
+                    byte[] inPlace = input.AsSpan(0, Math.Max(length, outputLength)).ToArray();
+                    Hash(mode, inPlace.AsSpan(0, length), inPlace.AsSpan(0, outputLength));
+                    Assert.True(Hex(expected.AsSpan(0, outputLength)) == Hex(inPlace.AsSpan(0, outputLength)), $"mode {mode}, {length} bytes in, {outputLength} out, in place");
+                }
+            }
+        }
+
+        void Hash(int mode, ReadOnlySpan<byte> source, Span<byte> destination)
+        {
+            switch (mode)
+            {
+                case 0: Blake3.HashData(source, destination); break;
+                case 1: Blake3.HashData(key, source, destination); break;
+                default: Blake3.DeriveKey(context, source, destination); break;
+            }
+        }
+    }
+
+    /// <summary>
     /// Subtrees that start past chunk 0 (the last subtree of an input may be any length):
     /// every whole number of chunks from 1 to 256 from chunk 256 on, and one byte more, against
     /// the model reference's chaining value of the same chunks.

@@ -34,7 +34,8 @@ internal enum Blake3Kernel : byte
 internal static partial class Blake3Kernels
 {
     /// <summary>The kernel new hashes use.</summary>
-    public static Blake3Kernel Best { get; } = PickBest();
+    /// <remarks>A field, not a property: a fresh process's first hash compiles no getter for it (see Blake3.HashPaddedChunk).</remarks>
+    public static readonly Blake3Kernel Best = PickBest();
 
     /// <summary>
     /// How many chunks or parents <paramref name="kernel"/> hashes side by side in one group: 16,
