@@ -1,5 +1,6 @@
 using System;
 using System.Buffers;
+using System.Collections.Concurrent;
 using System.IO;
 using System.Threading;
 using System.Threading.Tasks;
@@ -74,6 +75,10 @@ internal static partial class Blake2UnlimitedTree<TVariant>
         int perBatch = longLeaves ? 1 : BatchLeaves(leafLength, digestLength, workers, default(TVariant).Lanes(kernel), inMemory: false);
         int bufferLength = longLeaves ? ChunkLength : (int)(perBatch * leafLength);
         byte[] digests = ArrayPool<byte>.Shared.Rent((int)Math.Min(leafCount, windowLeaves) * digestLength);
+
+        // One buffer per worker for the whole file, passed on from a worker that ends to the next
+        // one the parallel loop starts: a new buffer's first touch is its dear part (ReadBuffer).
+        var buffers = new ConcurrentBag<ReadBuffer>();
         Blake2Core<TVariant> root = default;
         root.Initialize(RootSettings(digestLength, leafLength));
         try
@@ -83,7 +88,7 @@ internal static partial class Blake2UnlimitedTree<TVariant>
                 int count = (int)Math.Min(windowLeaves, leafCount - first);
                 var window = new LeafWindow(leafLength, digestLength, first, first + count == leafCount, kernel);
                 int batches = (count + perBatch - 1) / perBatch;
-                ForEachBatch(batches, workers, () => ArrayPool<byte>.Shared.Rent(bufferLength), (batch, buffer) =>
+                ForEachBatch(batches, workers, () => buffers.TryTake(out ReadBuffer? buffer) ? buffer : new ReadBuffer(bufferLength), (batch, buffer) =>
                 {
                     int leaf = batch * perBatch;
                     int leaves = Math.Min(perBatch, count - leaf);
@@ -91,14 +96,14 @@ internal static partial class Blake2UnlimitedTree<TVariant>
                     long to = Math.Min(length, (first + leaf + leaves) * leafLength);
                     if (longLeaves)
                     {
-                        HashLongLeaf(file, from, to, first + leaf == leafCount - 1, window, leaf, buffer!, digests);
+                        HashLongLeaf(file, from, to, first + leaf == leafCount - 1, window, leaf, buffer.Span, digests);
                     }
                     else
                     {
-                        int read = ReadFully(file, buffer.AsSpan(0, (int)(to - from)), from);
-                        window.HashBatch(buffer.AsSpan(0, read), leaf, digests, window.EndsTree && leaf + leaves == count);
+                        Span<byte> read = buffer.Span[..ReadFully(file, buffer.Span[..(int)(to - from)], from)];
+                        window.HashBatch(read, leaf, digests, window.EndsTree && leaf + leaves == count);
                     }
-                }, buffer => Return(buffer, bufferLength), cancellationToken);
+                }, buffers.Add, cancellationToken);
                 root.Update(digests.AsSpan(0, count * digestLength));
             }
 
@@ -109,11 +114,15 @@ internal static partial class Blake2UnlimitedTree<TVariant>
         {
             root.Erase();
             Return(digests, digests.Length);
+            foreach (ReadBuffer buffer in buffers)
+            {
+                buffer.Dispose();
+            }
         }
     }
 
     /// <summary>Hashes one leaf longer than a batch, bytes <paramref name="from"/> to <paramref name="to"/> of the file, a chunk at a time.</summary>
-    private static void HashLongLeaf(PositionalFile file, long from, long to, bool isLast, LeafWindow window, int leaf, byte[] buffer, byte[] digests)
+    private static void HashLongLeaf(PositionalFile file, long from, long to, bool isLast, LeafWindow window, int leaf, Span<byte> buffer, byte[] digests)
     {
         Blake2Core<TVariant> node = default;
         node.Initialize(LeafSettings(window.DigestLength, window.LeafLength) with { NodeOffset = (ulong)(window.FirstLeaf + leaf), IsLastNode = isLast });
@@ -121,7 +130,7 @@ internal static partial class Blake2UnlimitedTree<TVariant>
         {
             for (long at = from; at < to; at += ChunkLength)
             {
-                node.Update(buffer.AsSpan(0, ReadFully(file, buffer.AsSpan(0, (int)Math.Min(ChunkLength, to - at)), at)));
+                node.Update(buffer[..ReadFully(file, buffer[..(int)Math.Min(ChunkLength, to - at)], at)]);
             }
 
             node.Finish(digests.AsSpan(leaf * window.DigestLength, window.DigestLength));

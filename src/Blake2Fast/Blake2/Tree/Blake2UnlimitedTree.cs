@@ -178,7 +178,7 @@ internal static partial class Blake2UnlimitedTree<TVariant> where TVariant : str
     /// The first exception stops the other workers' next batches and reaches the caller as
     /// itself, not wrapped in an <see cref="AggregateException"/>.
     /// </remarks>
-    public static void ForEachBatch(int count, int workers, Func<byte[]?> start, Action<int, byte[]?> body, Action<byte[]?> end, CancellationToken cancellationToken)
+    public static void ForEachBatch<TLocal>(int count, int workers, Func<TLocal> start, Action<int, TLocal> body, Action<TLocal> end, CancellationToken cancellationToken)
     {
         var options = new ParallelOptions { MaxDegreeOfParallelism = workers, CancellationToken = cancellationToken };
         try
@@ -264,7 +264,7 @@ internal static partial class Blake2UnlimitedTree<TVariant> where TVariant : str
             LeafWindow window = this;
             int count = BatchCount(length, workers);
             int digestsLength = (int)LeafCount(length, LeafLength) * DigestLength;
-            ForEachBatch(count, workers, static () => null, (batch, _) =>
+            ForEachBatch<object?>(count, workers, static () => null, (batch, _) =>
             {
                 unsafe
                 {
