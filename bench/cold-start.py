@@ -12,7 +12,8 @@ fastest of the loop's last tenth ("steady").
 usage: cold-start.py [-n RUNS] [--out FILE] [--only ALGS] [--program LABEL=DLL ...] [--tool-file FILE --aot PATH]
   --program: time these builds of the program instead of this tree's (repeatable), in the same
     rounds, one row each per case: for example the build before a change against the build after.
-    Blake3.NET's rows do not depend on the build and run with the first program only.
+    Blake3.NET's rows and the floor (none: the program alone, no library) do not depend on the
+    build and run with the first program only.
   --tool-file/--aot: also time the framework-dependent b2fast (dotnet b2fast.dll -a blake3 FILE)
   against a Native AOT build of it on FILE, whole processes.
 """
@@ -35,6 +36,8 @@ KIB, MIB = 1024, 1024 * 1024
 # issue that asked for this (BLAKE2s 64 KiB x 1000).
 CASES = [(a, s, c) for s, c in ((64, 10000), (KIB, 10000), (MIB, 200), (64 * MIB, 5))
          for a in ("blake2b", "blake2s", "blake3", "blake3net")] + [("blake2s", 64 * KIB, 1000)]
+# The program's own first call, no library loaded (none clears 32 bytes): the floor under every row.
+FLOOR_CASE = ("none", 64, 10000)
 # The drivers around the kernels (HashMany, HashTree, BLAKE2bp, incremental BLAKE3): run only when
 # --only names them.
 EXTRA_CASES = [(a, s, c) for s, c in ((64 * KIB, 1000), (MIB, 200))
@@ -100,9 +103,10 @@ def main(argv):
             return 1
     cases = [c for c in CASES if not args.only or c[0] in args.only.split(",")]
     cases += [c for c in EXTRA_CASES if args.only and c[0] in args.only.split(",")]
-    # Blake3.NET's code is the same in every build of the program: it runs with the first one only.
+    cases.append(FLOOR_CASE)
+    # Blake3.NET's code and the floor are the same in every build of the program: they run with the first one only.
     rows = [(label, program, case) for case in cases for i, (label, program) in enumerate(programs)
-            if i == 0 or case[0] != "blake3net"]
+            if i == 0 or case[0] not in ("blake3net", "none")]
     samples = {(cfg, row): [] for cfg, _ in CONFIGS for row in rows}
     base_env = dict(os.environ)
     for _ in range(args.runs):
@@ -120,20 +124,28 @@ def main(argv):
     lines = [f"Cold start: fresh processes, medians of {args.runs} runs per row (cases interleaved), "
              f"{cpu}, {os.cpu_count()} cores, .NET {runtime[0] if runtime else '?'}, at {commit}{builds}; "
              "measured by bench/cold-start.py.", "",
-             "First-call JIT: the methods the JIT compiled during the first call and the time it spent (System.Runtime.JitInfo, median).", "",
-             "| algorithm | size x calls | first call | first-call JIT | second call | steady call | second / steady | second call, TC=0 | loop total | loop total, TC=0 | total / TC=0 |",
-             "|:---|:---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+             "First-call JIT: the methods the JIT compiled during the first call and the time it spent (System.Runtime.JitInfo, median).",
+             "Net / TC=0: the loop totals less the program's own cost per call (the last row's loop total over its calls, "
+             "in each configuration: its tier-0 loop and lambda), the library's part of the loop against the same under TieredCompilation=0.", "",
+             "| algorithm | size x calls | first call | first-call JIT | second call | steady call | second / steady | second call, TC=0 | loop total | loop total, TC=0 | total / TC=0 | net / TC=0 |",
+             "|:---|:---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     names = {"blake2b": "Blake2Fast BLAKE2b", "blake2s": "Blake2Fast BLAKE2s", "blake3": "Blake2Fast BLAKE3",
              "blake3net": "Blake3.NET 3.0.2 (managed)", "blake2bp": "Blake2Fast BLAKE2bp",
              "blake2b-many": "Blake2Fast BLAKE2b HashMany, 64 B messages", "blake3-many": "Blake2Fast BLAKE3 HashMany, 64 B messages",
-             "blake2b-tree": "Blake2Fast BLAKE2b HashTree, 4 KiB leaves, 1 thread", "blake3-update": "Blake2Fast BLAKE3 incremental, 4 KiB updates"}
+             "blake2b-tree": "Blake2Fast BLAKE2b HashTree, 4 KiB leaves, 1 thread", "blake3-update": "Blake2Fast BLAKE3 incremental, 4 KiB updates",
+             "none": "the program alone (no library: clears 32 bytes)"}
+    floor = next(row for row in rows if row[2] == FLOOR_CASE)
+    floor_default = median([s[2] for s in samples[("default", floor)]]) / FLOOR_CASE[2]
+    floor_tc0 = median([s[2] for s in samples[("TieredCompilation=0", floor)]]) / FLOOR_CASE[2]
     for row in rows:
         label, _, case = row
         d = [median([s[i] for s in samples[("default", row)]]) for i in range(6)]
         t = [median([s[i] for s in samples[("TieredCompilation=0", row)]]) for i in range(6)]
-        name = names[case[0]] + (f" ({label})" if label and case[0] != "blake3net" else "")
+        name = names[case[0]] + (f" ({label})" if label and case[0] not in ("blake3net", "none") else "")
+        per_steady = f"{d[1] / d[3]:.2f}" if d[3] > 0 else "n/a"
+        net = "n/a" if case == FLOOR_CASE else f"{(d[2] - case[2] * floor_default) / (t[2] - case[2] * floor_tc0):.2f}"
         lines.append(f"| {name} | {size_label(case[1])} x {case[2]} | {d[0]:.1f} ms | {d[4]:.0f} in {d[5]:.1f} ms | {micro(d[1])} | "
-                     f"{micro(d[3])} | {d[1] / d[3]:.2f} | {micro(t[1])} | {d[2]:.1f} ms | {t[2]:.1f} ms | {d[2] / t[2]:.2f} |")
+                     f"{micro(d[3])} | {per_steady} | {micro(t[1])} | {d[2]:.1f} ms | {t[2]:.1f} ms | {d[2] / t[2]:.2f} | {net} |")
     if args.tool_file and args.aot:
         lines += ["", f"Whole processes on {args.tool_file} ({os.path.getsize(args.tool_file) // MIB} MiB), medians of {args.runs}, alternating:", "",
                   "| command | median | min | max |", "|:---|---:|---:|---:|", *tool_rows(args)]

@@ -370,9 +370,10 @@ public static partial class Blake3
     /// <see cref="Hash"/> hashes a chunk of whole blocks itself. Both are the compressions of
     /// <see cref="Blake3Tree.Chunk"/> and the root output's (<see cref="Blake3Output"/>) without
     /// keeping the last block for an output of any length, and the path is kept short on purpose:
-    /// each method on it is compiled, first as tier-0 code, before a fresh process's first hash,
-    /// about half a millisecond each here. A 1 KiB hash now compiles 14 methods where it compiled
-    /// 31, one of the two fully optimized ones among them (bench/results/cold-start/one-chunk.md).
+    /// a fresh process compiles every method on it before its first hash. A 1 KiB hash now
+    /// compiles 13 methods where it compiled 31 (the tree's chunk and the root output's chain
+    /// among those gone), and that first call takes 12.0 ms where it took 15.1
+    /// (bench/results/cold-start/one-chunk.md).
     /// </remarks>
     [MethodImpl(MethodImplOptions.NoInlining)]
     private static void HashPaddedChunk(ReadOnlySpan<byte> source, ReadOnlySpan<uint> key, uint flags, Span<byte> destination)
