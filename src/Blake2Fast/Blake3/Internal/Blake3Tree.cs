@@ -48,6 +48,16 @@ internal static unsafe class Blake3Tree
     /// <summary>At most this many pieces: their frontiers (up to 512 bytes each) are on the stack up to 8 KiB, pooled above.</summary>
     private const int MaxPieces = 256;
 
+    /// <summary>
+    /// From this many bytes of input a tree's parents above its frontier are hashed only in the
+    /// kernel's widest lanes (<see cref="HashLevel"/>), so that a process's first such hash
+    /// compiles no narrower lane code: measured on the AMD EPYC Zen 5, a 1 MiB hash's first call
+    /// (bench/results/cold-start/widest-parents.md). The padded groups cost about 0.15 us a
+    /// hash more in steady state (same process: 16 KiB 1.04x to 1.07x the time, 64 KiB 1.02x to
+    /// 1.04x, 128 KiB 1.02x, 256 KiB and 1 MiB 1.00x), so smaller trees keep the narrower groups.
+    /// </summary>
+    private const int WidestParentsMinimum = 256 * 1024;
+
     /// <summary>The root node of <paramref name="input"/>, not yet compressed: its output is read from <paramref name="root"/>.</summary>
     public static void Root(ReadOnlySpan<byte> input, ReadOnlySpan<uint> key, uint flags, int degree, ref Blake3Output root)
     {
@@ -77,7 +87,7 @@ internal static unsafe class Blake3Tree
         }
         else
         {
-            HashDownTo(input, key, 0, flags, 2, children);
+            HashDownTo(input, key, 0, flags, 2, children, WidestOnly(input.Length));
         }
 
         root.Set(key, children, 64, 0, flags | Blake3Constants.Parent);
@@ -97,7 +107,7 @@ internal static unsafe class Blake3Tree
             return;
         }
 
-        HashDownTo(input, key, counter, flags, 1, cv32);
+        HashDownTo(input, key, counter, flags, 1, cv32, WidestOnly(input.Length));
     }
 
     /// <summary>
@@ -107,13 +117,13 @@ internal static unsafe class Blake3Tree
     /// its children's (the root's), more to hand a frontier on. Writes them to
     /// <paramref name="output"/> and returns how many.
     /// </summary>
-    private static int HashDownTo(ReadOnlySpan<byte> input, ReadOnlySpan<uint> key, ulong counter, uint flags, int most, Span<byte> output)
+    private static int HashDownTo(ReadOnlySpan<byte> input, ReadOnlySpan<uint> key, ulong counter, uint flags, int most, Span<byte> output, bool widestOnly)
     {
         Span<byte> cvs = stackalloc byte[2 * MaxFrontier * Blake3Constants.ChainingValueLength];
-        int count = Frontier(input, key, counter, flags, cvs);
+        int count = Frontier(input, key, counter, flags, cvs, widestOnly);
         while (count > most)
         {
-            count = HashLevel(cvs, count, key, flags);
+            count = HashLevel(cvs, count, key, flags, widestOnly);
         }
 
         cvs[..(count * Blake3Constants.ChainingValueLength)].CopyTo(output);
@@ -147,7 +157,7 @@ internal static unsafe class Blake3Tree
     /// </para>
     /// </remarks>
     [MethodImpl(KernelRoot.DriverOptions)]
-    private static int Frontier(ReadOnlySpan<byte> input, ReadOnlySpan<uint> key, ulong counter, uint flags, Span<byte> cvs)
+    private static int Frontier(ReadOnlySpan<byte> input, ReadOnlySpan<uint> key, ulong counter, uint flags, Span<byte> cvs, bool widestOnly)
     {
         int width = FrontierWidth;
         if (input.Length <= width * Blake3Constants.ChunkLength)
@@ -174,23 +184,25 @@ internal static unsafe class Blake3Tree
         }
 
         int left = LeftLength(input.Length);
-        int leftCount = Frontier(input[..left], key, counter, flags, cvs);
+        int leftCount = Frontier(input[..left], key, counter, flags, cvs, widestOnly);
         Span<byte> right = stackalloc byte[2 * MaxFrontier * Blake3Constants.ChainingValueLength];
-        int rightCount = Frontier(input[left..], key, counter + (ulong)(left / Blake3Constants.ChunkLength), flags, right);
+        int rightCount = Frontier(input[left..], key, counter + (ulong)(left / Blake3Constants.ChunkLength), flags, right, widestOnly);
         right[..(rightCount * Blake3Constants.ChainingValueLength)].CopyTo(cvs[(leftCount * Blake3Constants.ChainingValueLength)..]);
         CryptographicOperations.ZeroMemory(right);
-        return HashLevel(cvs, leftCount + rightCount, key, flags);
+        return HashLevel(cvs, leftCount + rightCount, key, flags, widestOnly);
     }
 
     /// <summary>
     /// One level up: the <paramref name="count"/> (two or more) chaining values at the start of
     /// <paramref name="cvs"/> hashed in pairs, in place, an odd last one moved up unchanged;
-    /// returns how many values that leaves.
+    /// returns how many values that leaves. <paramref name="widestOnly"/>: the tree is
+    /// <see cref="WidestParentsMinimum"/> bytes or more, its chunks filled the widest lanes, and its
+    /// top parents are hashed in those lanes too (<c>Blake3Kernels.HashParents</c>).
     /// </summary>
-    private static int HashLevel(Span<byte> cvs, int count, ReadOnlySpan<uint> key, uint flags)
+    private static int HashLevel(Span<byte> cvs, int count, ReadOnlySpan<uint> key, uint flags, bool widestOnly)
     {
         int parents = count / 2;
-        Blake3Kernels.HashParents(cvs[..(parents * Blake3Constants.BlockLength)], key, flags, cvs);
+        Blake3Kernels.HashParents(cvs[..(parents * Blake3Constants.BlockLength)], key, flags, cvs, widestOnly);
         if ((count & 1) != 0)
         {
             cvs.Slice((count - 1) * Blake3Constants.ChainingValueLength, Blake3Constants.ChainingValueLength)
@@ -272,6 +284,7 @@ internal static unsafe class Blake3Tree
         Span<byte> frontiers = rented is null ? stackalloc byte[room] : rented.AsSpan(0, room);
         int lastCount = 0;
         int length = input.Length;
+        bool widestOnly = WidestOnly(length);
         try
         {
             fixed (byte* source = input)
@@ -294,7 +307,8 @@ internal static unsafe class Blake3Tree
                         counter + (ulong)(start / Blake3Constants.ChunkLength),
                         flags,
                         width,
-                        new Span<byte>((byte*)frontiersAt + (piece * pieceRoom), pieceRoom));
+                        new Span<byte>((byte*)frontiersAt + (piece * pieceRoom), pieceRoom),
+                        widestOnly);
                     Debug.Assert(count == width || piece == pieces - 1, "A whole piece is a power of two of at least RunChunks chunks: it hands up exactly width values.");
                     if (piece == pieces - 1)
                     {
@@ -309,7 +323,7 @@ internal static unsafe class Blake3Tree
             int total = ((pieces - 1) * width) + lastCount;
             while (total > 2)
             {
-                total = HashLevel(frontiers, total, key, flags);
+                total = HashLevel(frontiers, total, key, flags, widestOnly);
             }
 
             frontiers[..64].CopyTo(children64);
@@ -361,6 +375,9 @@ internal static unsafe class Blake3Tree
 
         return chunks * Blake3Constants.ChunkLength;
     }
+
+    /// <summary>Whether a tree over <paramref name="length"/> bytes hashes its top parents in the widest lanes only (<see cref="WidestParentsMinimum"/>).</summary>
+    private static bool WidestOnly(int length) => length >= WidestParentsMinimum;
 
     /// <summary>Whether <paramref name="input"/> is a power-of-two number of whole chunks, at most <see cref="RunChunks"/>.</summary>
     private static bool IsRun(ReadOnlySpan<byte> input)

@@ -239,23 +239,36 @@ internal static partial class Blake3Kernels
     /// <summary>
     /// Parents: <paramref name="childChainingValues"/> holds count x 64 bytes (left || right); each
     /// parent is one block, counter 0, length 64, flags | PARENT, from <paramref name="key"/>; writes
-    /// count x 32 bytes, possibly over the start of its own input.
+    /// count x 32 bytes, possibly over the start of its own input. With
+    /// <paramref name="widestOnly"/>, the parents the kernel's widest groups leave (2 or more) are
+    /// hashed in one padded group of that width, not in narrower groups.
     /// </summary>
+    /// <remarks>
+    /// <paramref name="widestOnly"/> is for the levels above the chunks of a large tree, whose
+    /// chunks filled the widest groups (Blake3Tree.WidestParentsMinimum): that hash has compiled
+    /// the widest lane code already, and the narrower widths would be compiled for its top 2 to 15
+    /// parents alone, in a fresh process about 7 ms for the 8-lane code and 10 ms for the 4-lane
+    /// code (AMD EPYC Zen 5, a 1 MiB hash's first call: bench/results/cold-start/widest-parents.md),
+    /// against about 0.15 us more a hash for the padded groups in steady state.
+    /// </remarks>
     [MethodImpl(KernelRoot.DriverOptions)]
-    public static void HashParents(Blake3Kernel kernel, ReadOnlySpan<byte> childChainingValues, ReadOnlySpan<uint> key, uint flags, Span<byte> chainingValues)
+    public static void HashParents(Blake3Kernel kernel, ReadOnlySpan<byte> childChainingValues, ReadOnlySpan<uint> key, uint flags, Span<byte> chainingValues, bool widestOnly = false)
     {
         int count = childChainingValues.Length / Blake3Constants.BlockLength;
-        int done = HashParentsVector(kernel, childChainingValues, key, flags, chainingValues);
+        int widest = Lanes(kernel);
+        int done = HashParentsVector(
+            kernel, widestOnly ? childChainingValues[..(count / widest * widest * Blake3Constants.BlockLength)] : childChainingValues, key, flags, chainingValues);
 
-        // The last 2 or 3, which no lane group took, in one group of four from a padded copy
-        // (read before anything is written, so in place too): one at a time they were 2 or 3
-        // single compressions of about 75 ns each on the Zen 5, the group about 117 ns for all.
-        // Same process: 4 to 32 KiB 0.97x to 0.99x the time (16 KiB has such a level: 4 chaining
-        // values to 2), 64 KiB and 1 MiB unchanged.
+        // The last 2 or more, which no lane group took, in one group from a padded copy (read
+        // before anything is written, so in place too). Of four lanes for the last 2 or 3 the
+        // groups leave: one at a time they were 2 or 3 single compressions of about 75 ns each on
+        // the Zen 5, the group about 117 ns for all; same process: 4 to 32 KiB 0.97x to 0.99x the
+        // time (16 KiB has such a level: 4 chaining values to 2), 64 KiB and 1 MiB unchanged.
+        // With widestOnly, of the widest lanes, for 2 to widest - 1.
         const int FourLanes = 4;
         if (count - done >= 2 && kernel != Blake3Kernel.Scalar
             && HashInPaddedGroup(
-                kernel, childChainingValues[(done * Blake3Constants.BlockLength)..], Blake3Constants.BlockLength, FourLanes, key, 0, flags,
+                kernel, childChainingValues[(done * Blake3Constants.BlockLength)..], Blake3Constants.BlockLength, widestOnly ? widest : FourLanes, key, 0, flags,
                 chainingValues[(done * Blake3Constants.ChainingValueLength)..]))
         {
             done = count;
@@ -337,8 +350,8 @@ internal static partial class Blake3Kernels
         HashChunks(Best, input, key, firstCounter, flags, chainingValues);
 
     /// <inheritdoc cref="Compress(Span{uint}, ReadOnlySpan{byte}, uint, ulong, uint)"/>
-    public static void HashParents(ReadOnlySpan<byte> childChainingValues, ReadOnlySpan<uint> key, uint flags, Span<byte> chainingValues) =>
-        HashParents(Best, childChainingValues, key, flags, chainingValues);
+    public static void HashParents(ReadOnlySpan<byte> childChainingValues, ReadOnlySpan<uint> key, uint flags, Span<byte> chainingValues, bool widestOnly = false) =>
+        HashParents(Best, childChainingValues, key, flags, chainingValues, widestOnly);
 
     private static partial Blake3Kernel PickBest();
 

@@ -100,51 +100,68 @@ internal static partial class Blake3Kernels
         }
     }
 
-    private static partial int HashChunksVector(Blake3Kernel kernel, ReadOnlySpan<byte> input, ReadOnlySpan<uint> key, ulong firstCounter, uint flags, Span<byte> chainingValues)
-    {
-        if (kernel == Blake3Kernel.Scalar)
-        {
-            return 0;
-        }
+    private static partial int HashChunksVector(Blake3Kernel kernel, ReadOnlySpan<byte> input, ReadOnlySpan<uint> key, ulong firstCounter, uint flags, Span<byte> chainingValues) =>
+        HashWholeGroups(kernel, parents: false, input, key, firstCounter, flags, chainingValues);
 
+    private static partial int HashParentsVector(Blake3Kernel kernel, ReadOnlySpan<byte> childChainingValues, ReadOnlySpan<uint> key, uint flags, Span<byte> chainingValues) =>
+        HashWholeGroups(kernel, parents: true, childChainingValues, key, 0, flags, chainingValues);
+
+    /// <summary>
+    /// Whole chunks (1024 bytes each) or, with <paramref name="parents"/>, parents (64 bytes of
+    /// children each, <paramref name="firstCounter"/> unused) in whole lane groups: the widest the
+    /// kernel has, then each narrower width that what is left still fills; returns how many.
+    /// </summary>
+    /// <remarks>
+    /// A narrower width is called only where it has a whole group to hash, and each width through
+    /// a method of its own (<see cref="In512"/> and its siblings): a method that is compiled has
+    /// every method it calls resolved and their types loaded, run or not, and a width called with
+    /// nothing to do has its group loop (a driver, fully optimized at its first call) compiled for
+    /// nothing. A 1 MiB hash, which uses only the 16 lanes, had the JIT spend 4 to 6 ms on the
+    /// dispatcher (the three other widths' types) and compile both narrower group loops in a
+    /// fresh process (AMD EPYC Zen 5, bench/results/cold-start/widest-parents.md).
+    /// </remarks>
+    private static int HashWholeGroups(Blake3Kernel kernel, bool parents, ReadOnlySpan<byte> items, ReadOnlySpan<uint> key, ulong firstCounter, uint flags, Span<byte> chainingValues)
+    {
+        int itemLength = parents ? Blake3Constants.BlockLength : Blake3Constants.ChunkLength;
+        int count = items.Length / itemLength;
         int done = 0;
         if (kernel == Blake3Kernel.Vector512)
         {
-            done += Lanes512.HashChunks(input, key, firstCounter, flags, chainingValues);
-            done += Lanes256Vl.HashChunks(
-                input.Slice(done * Blake3Constants.ChunkLength), key, firstCounter + (ulong)done, flags, chainingValues.Slice(done * Blake3Constants.ChainingValueLength));
+            done = In512(parents, items, key, firstCounter, flags, chainingValues);
+            if (count - done >= 8)
+            {
+                done += In256Vl(
+                    parents, items[(done * itemLength)..], key, firstCounter + (ulong)done, flags, chainingValues[(done * Blake3Constants.ChainingValueLength)..]);
+            }
         }
         else if (kernel == Blake3Kernel.Vector256)
         {
-            done += Lanes256.HashChunks(input, key, firstCounter, flags, chainingValues);
+            done = In256(parents, items, key, firstCounter, flags, chainingValues);
         }
 
-        return done + Lanes128.HashChunks(
-            input.Slice(done * Blake3Constants.ChunkLength), key, firstCounter + (ulong)done, flags, chainingValues.Slice(done * Blake3Constants.ChainingValueLength));
+        if (kernel != Blake3Kernel.Scalar && count - done >= 4)
+        {
+            done += In128(parents, items[(done * itemLength)..], key, firstCounter + (ulong)done, flags, chainingValues[(done * Blake3Constants.ChainingValueLength)..]);
+        }
+
+        return done;
     }
 
-    private static partial int HashParentsVector(Blake3Kernel kernel, ReadOnlySpan<byte> childChainingValues, ReadOnlySpan<uint> key, uint flags, Span<byte> chainingValues)
-    {
-        if (kernel == Blake3Kernel.Scalar)
-        {
-            return 0;
-        }
+    /// <summary>16 lanes: <see cref="HashWholeGroups"/> of one width.</summary>
+    private static int In512(bool parents, ReadOnlySpan<byte> items, ReadOnlySpan<uint> key, ulong firstCounter, uint flags, Span<byte> chainingValues) =>
+        parents ? Lanes512.HashParents(items, key, flags, chainingValues) : Lanes512.HashChunks(items, key, firstCounter, flags, chainingValues);
 
-        int done = 0;
-        if (kernel == Blake3Kernel.Vector512)
-        {
-            done += Lanes512.HashParents(childChainingValues, key, flags, chainingValues);
-            done += Lanes256Vl.HashParents(
-                childChainingValues.Slice(done * Blake3Constants.BlockLength), key, flags, chainingValues.Slice(done * Blake3Constants.ChainingValueLength));
-        }
-        else if (kernel == Blake3Kernel.Vector256)
-        {
-            done += Lanes256.HashParents(childChainingValues, key, flags, chainingValues);
-        }
+    /// <summary>8 lanes with AVX-512VL's rotations: <see cref="HashWholeGroups"/> of one width.</summary>
+    private static int In256Vl(bool parents, ReadOnlySpan<byte> items, ReadOnlySpan<uint> key, ulong firstCounter, uint flags, Span<byte> chainingValues) =>
+        parents ? Lanes256Vl.HashParents(items, key, flags, chainingValues) : Lanes256Vl.HashChunks(items, key, firstCounter, flags, chainingValues);
 
-        return done + Lanes128.HashParents(
-            childChainingValues.Slice(done * Blake3Constants.BlockLength), key, flags, chainingValues.Slice(done * Blake3Constants.ChainingValueLength));
-    }
+    /// <summary>8 lanes with AVX2: <see cref="HashWholeGroups"/> of one width.</summary>
+    private static int In256(bool parents, ReadOnlySpan<byte> items, ReadOnlySpan<uint> key, ulong firstCounter, uint flags, Span<byte> chainingValues) =>
+        parents ? Lanes256.HashParents(items, key, flags, chainingValues) : Lanes256.HashChunks(items, key, firstCounter, flags, chainingValues);
+
+    /// <summary>4 lanes: <see cref="HashWholeGroups"/> of one width.</summary>
+    private static int In128(bool parents, ReadOnlySpan<byte> items, ReadOnlySpan<uint> key, ulong firstCounter, uint flags, Span<byte> chainingValues) =>
+        parents ? Lanes128.HashParents(items, key, flags, chainingValues) : Lanes128.HashChunks(items, key, firstCounter, flags, chainingValues);
 
     [MethodImpl(KernelRoot.DriverOptions)]
     private static partial int HashMessagesVector(Blake3Kernel kernel, ReadOnlySpan<byte> input, int laneStride, ReadOnlySpan<int> lengths, ReadOnlySpan<uint> key, uint flags, bool throughLastBlock, Span<byte> outputs)
