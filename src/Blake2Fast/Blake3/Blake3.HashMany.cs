@@ -1,6 +1,5 @@
 using System;
 using System.Runtime.InteropServices;
-using System.Security.Cryptography;
 using Blake2Fast.Internal;
 
 namespace Blake2Fast;
@@ -125,7 +124,7 @@ public static partial class Blake3
         }
         finally
         {
-            CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes(words));
+            SecretBytes.Erase(MemoryMarshal.AsBytes(words));
         }
     }
 }

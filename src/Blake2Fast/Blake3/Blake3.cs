@@ -95,7 +95,7 @@ public static partial class Blake3
         Span<uint> words = stackalloc uint[8];
         KeyWords(key, words);
         Hash(source, words, Blake3Constants.KeyedHash, degree, destination);
-        CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes(words));
+        SecretBytes.Erase(MemoryMarshal.AsBytes(words));
     }
 
     /// <summary>
@@ -114,7 +114,7 @@ public static partial class Blake3
         Span<uint> words = stackalloc uint[8];
         ContextKey(context, words);
         Hash(keyMaterial, words, Blake3Constants.DeriveKeyMaterial, 1, destination);
-        CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes(words));
+        SecretBytes.Erase(MemoryMarshal.AsBytes(words));
     }
 
     /// <summary>Computes the BLAKE3 output of the rest of <paramref name="source"/>, as long as <paramref name="destination"/>, on the calling thread.</summary>
@@ -204,7 +204,7 @@ public static partial class Blake3
         KeyWords(key, words);
         Blake3HashState state = default;
         state.Initialize(words, Blake3Constants.KeyedHash);
-        CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes(words));
+        SecretBytes.Erase(MemoryMarshal.AsBytes(words));
         return state;
     }
 
@@ -219,7 +219,7 @@ public static partial class Blake3
         ContextKey(context, words);
         Blake3HashState state = default;
         state.Initialize(words, Blake3Constants.DeriveKeyMaterial);
-        CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes(words));
+        SecretBytes.Erase(MemoryMarshal.AsBytes(words));
         return state;
     }
 
@@ -298,7 +298,7 @@ public static partial class Blake3
         Span<byte> contextKey = stackalloc byte[32];
         Hash(utf8, Iv, Blake3Constants.DeriveKeyContext, 1, contextKey);
         Blake3Scalar.LoadWords(contextKey, words);
-        CryptographicOperations.ZeroMemory(contextKey);
+        SecretBytes.Erase(contextKey);
         if (rented is not null)
         {
             ArrayPool<byte>.Shared.Return(rented);
@@ -400,7 +400,7 @@ public static partial class Blake3
         chain[..destination.Length].CopyTo(destination);
 
         // The block is a copy of the input, the chaining value derives from the key.
-        CryptographicOperations.ZeroMemory(buffer);
+        SecretBytes.Erase(buffer);
     }
 
     /// <summary><see cref="HashOneBlock"/> for an input shorter than a block or an output shorter than 32 bytes.</summary>
@@ -417,7 +417,7 @@ public static partial class Blake3
         output[..destination.Length].CopyTo(destination);
 
         // The block is a copy of the input, the output derives from the key.
-        CryptographicOperations.ZeroMemory(block);
+        SecretBytes.Erase(block);
     }
 
     private static Blake3HashState StartStream(Stream source)

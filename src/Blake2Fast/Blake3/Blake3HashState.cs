@@ -1,7 +1,6 @@
 using System;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
-using System.Security.Cryptography;
 using Blake2Fast.Internal;
 using Blake2Fast.Kernels;
 
@@ -121,7 +120,7 @@ public struct Blake3HashState
             // a subtree after the first chunk, is empty): merged here, the root computation can put
             // the chunk on top of the stack directly.
             MergeStack();
-            CryptographicOperations.ZeroMemory(cv);
+            SecretBytes.Erase(cv);
         }
     }
 
@@ -258,7 +257,7 @@ public struct Blake3HashState
     {
         fixed (void* pinned = &_status)
         {
-            CryptographicOperations.ZeroMemory(FixedBufferSpans.BytesOf(ref this));
+            SecretBytes.Erase(FixedBufferSpans.BytesOf(ref this));
         }
     }
 
@@ -377,7 +376,7 @@ public struct Blake3HashState
                 remaining--;
             }
 
-            CryptographicOperations.ZeroMemory(children);
+            SecretBytes.Erase(children);
         }
     }
 

@@ -1,6 +1,5 @@
 using System;
 using System.Runtime.InteropServices;
-using System.Security.Cryptography;
 using Blake2Fast.Internal;
 
 namespace Blake2Fast;
@@ -79,7 +78,7 @@ public readonly struct Blake3Mode
     private static Blake3Mode Holding(Span<uint> words, uint flags)
     {
         var mode = new Blake3Mode(words, flags);
-        CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes(words));
+        SecretBytes.Erase(MemoryMarshal.AsBytes(words));
         return mode;
     }
 

@@ -1,6 +1,5 @@
 using System;
 using System.Runtime.InteropServices;
-using System.Security.Cryptography;
 using Blake2Fast.Internal;
 using Blake2Fast.Kernels;
 
@@ -98,7 +97,7 @@ public static class Blake3Subtree
 
         // Subtree writes the chaining value only after it has read all of its input.
         Blake3Tree.Subtree(input, key, counter, mode.Flags, degree, chainingValue);
-        CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes(key));
+        SecretBytes.Erase(MemoryMarshal.AsBytes(key));
     }
 
     /// <summary>
@@ -125,7 +124,7 @@ public static class Blake3Subtree
         mode.KeyWords(key);
         Blake3HashState state = default;
         state.Initialize(key, mode.Flags, counter);
-        CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes(key));
+        SecretBytes.Erase(MemoryMarshal.AsBytes(key));
         return state;
     }
 
@@ -155,8 +154,8 @@ public static class Blake3Subtree
         left.CopyTo(children);
         right.CopyTo(children[32..]);
         Blake3Kernels.CompressToBytes(key, children, Blake3Constants.BlockLength, 0, mode.Flags | Blake3Constants.Parent, parentChainingValue);
-        CryptographicOperations.ZeroMemory(children);
-        CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes(key));
+        SecretBytes.Erase(children);
+        SecretBytes.Erase(MemoryMarshal.AsBytes(key));
     }
 
     /// <summary>
@@ -395,8 +394,8 @@ public static class Blake3Subtree
         left.CopyTo(children);
         right.CopyTo(children[32..]);
         root.Set(key, children, Blake3Constants.BlockLength, 0, mode.Flags | Blake3Constants.Parent);
-        CryptographicOperations.ZeroMemory(children);
-        CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes(key));
+        SecretBytes.Erase(children);
+        SecretBytes.Erase(MemoryMarshal.AsBytes(key));
     }
 
     /// <summary>The root node over a checked list of subtrees, not yet compressed.</summary>
@@ -413,8 +412,8 @@ public static class Blake3Subtree
         }
         finally
         {
-            CryptographicOperations.ZeroMemory(children);
-            CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes(key));
+            SecretBytes.Erase(children);
+            SecretBytes.Erase(MemoryMarshal.AsBytes(key));
         }
     }
 
@@ -494,7 +493,7 @@ public static class Blake3Subtree
         Span<byte> children = stackalloc byte[64];
         Children(lengths, chainingValues, offset, length, key, flags, children, lengthsName);
         Blake3Kernels.CompressToBytes(key, children, Blake3Constants.BlockLength, 0, flags | Blake3Constants.Parent, cv32);
-        CryptographicOperations.ZeroMemory(children);
+        SecretBytes.Erase(children);
     }
 
     private static bool IsPowerOfTwo(long value) => value > 0 && (value & (value - 1)) == 0;

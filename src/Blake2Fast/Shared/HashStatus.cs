@@ -1,6 +1,5 @@
 using System;
 using System.Runtime.CompilerServices;
-using System.Security.Cryptography;
 
 namespace Blake2Fast.Internal;
 
@@ -37,7 +36,7 @@ internal static class HashStatus
         where TState : unmanaged
     {
         byte kept = status;
-        CryptographicOperations.ZeroMemory(FixedBufferSpans.BytesOf(ref state));
+        SecretBytes.Erase(FixedBufferSpans.BytesOf(ref state));
         status = kept;
     }
 

@@ -1,6 +1,5 @@
 using System;
 using System.Buffers;
-using System.Security.Cryptography;
 
 namespace Blake2Fast.Internal;
 
@@ -11,7 +10,7 @@ internal static class StreamBuffers
     public static void Return(byte[] buffer, int used)
     {
         // The stream's bytes may be secret; the next renter must not see them.
-        CryptographicOperations.ZeroMemory(buffer.AsSpan(0, used));
+        SecretBytes.Erase(buffer.AsSpan(0, used));
         ArrayPool<byte>.Shared.Return(buffer);
     }
 }

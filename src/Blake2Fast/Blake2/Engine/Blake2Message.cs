@@ -1,5 +1,4 @@
 using System;
-using System.Security.Cryptography;
 
 namespace Blake2Fast.Internal;
 
@@ -114,8 +113,8 @@ internal static class Blake2Message<TVariant> where TVariant : struct, IBlake2Va
 
         // No exception can occur between the first write of a secret and here (the caller has
         // checked every argument), so no finally block is needed for the erasure.
-        CryptographicOperations.ZeroMemory(block);
-        CryptographicOperations.ZeroMemory(chain);
+        SecretBytes.Erase(block);
+        SecretBytes.Erase(chain);
         return destination.Length;
     }
 }

@@ -44,7 +44,7 @@ internal sealed partial class Blake2Hmac<TEngine> : HMAC where TEngine : struct,
             ObjectDisposedException.ThrowIf(KeyValue is null, this);
             ArgumentNullException.ThrowIfNull(value);
             Guard.MaxLength(value.Length, default(TEngine).MaxKeyLength, "key", nameof(Key));
-            CryptographicOperations.ZeroMemory(KeyValue);
+            SecretBytes.Erase(KeyValue);
             KeyValue = (byte[])value.Clone();
             Initialize();
         }
@@ -71,7 +71,7 @@ internal sealed partial class Blake2Hmac<TEngine> : HMAC where TEngine : struct,
         _core.Erase();
         if (KeyValue is not null)
         {
-            CryptographicOperations.ZeroMemory(KeyValue);
+            SecretBytes.Erase(KeyValue);
             KeyValue = null!;
         }
 

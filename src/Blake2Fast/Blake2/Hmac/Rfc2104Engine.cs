@@ -1,5 +1,4 @@
 using System;
-using System.Security.Cryptography;
 
 namespace Blake2Fast.Internal;
 
@@ -50,7 +49,7 @@ internal struct Rfc2104Engine<TVariant> : IBlake2Engine where TVariant : struct,
         _innerPadOnly.Update(pad);
         XorAll(pad, InnerPad ^ OuterPad);
         _outerStart.InitializeAfterBlock(Unkeyed, pad);
-        CryptographicOperations.ZeroMemory(pad);
+        SecretBytes.Erase(pad);
         Restart();
     }
 
@@ -90,7 +89,7 @@ internal struct Rfc2104Engine<TVariant> : IBlake2Engine where TVariant : struct,
         Blake2Core<TVariant> outer = _outerStart;
         outer.Update(innerHash);
         outer.Finish(destination);
-        CryptographicOperations.ZeroMemory(innerHash);
+        SecretBytes.Erase(innerHash);
     }
 
     /// <inheritdoc/>
@@ -114,8 +113,8 @@ internal struct Rfc2104Engine<TVariant> : IBlake2Engine where TVariant : struct,
         Blake2Message<TVariant>.HashAfterBlock(pad, source, innerHash);
         XorAll(pad, InnerPad ^ OuterPad);
         Blake2Message<TVariant>.HashAfterBlock(pad, innerHash, destination);
-        CryptographicOperations.ZeroMemory(pad);
-        CryptographicOperations.ZeroMemory(innerHash);
+        SecretBytes.Erase(pad);
+        SecretBytes.Erase(innerHash);
         return DigestLength;
     }
 

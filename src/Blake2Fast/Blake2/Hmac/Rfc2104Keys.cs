@@ -28,7 +28,7 @@ internal static class Rfc2104Keys
         // After Dispose a new key must not bring the object back to life (and hold a secret nobody erases).
         ObjectDisposedException.ThrowIf(current is null, owner);
         ArgumentNullException.ThrowIfNull(value);
-        CryptographicOperations.ZeroMemory(current);
+        SecretBytes.Erase(current);
         return (byte[])value.Clone();
     }
 
@@ -37,7 +37,7 @@ internal static class Rfc2104Keys
     {
         if (current is not null)
         {
-            CryptographicOperations.ZeroMemory(current);
+            SecretBytes.Erase(current);
         }
 
         return null!;

@@ -1,5 +1,4 @@
 using System;
-using System.Security.Cryptography;
 
 namespace Blake2Fast.Internal;
 
@@ -58,7 +57,7 @@ internal static class Rfc5869Hkdf<TVariant> where TVariant : struct, IBlake2Vari
         }
 
         hmac.Erase();
-        CryptographicOperations.ZeroMemory(block);
+        SecretBytes.Erase(block);
     }
 
     public static void DeriveKey(ReadOnlySpan<byte> ikm, Span<byte> output, ReadOnlySpan<byte> salt, ReadOnlySpan<byte> info)
@@ -68,7 +67,7 @@ internal static class Rfc5869Hkdf<TVariant> where TVariant : struct, IBlake2Vari
         prk = prk[..HashLength];
         Extract(ikm, salt, prk);
         Expand(prk, output, info);
-        CryptographicOperations.ZeroMemory(prk);
+        SecretBytes.Erase(prk);
     }
 
     public static byte[] Extract(byte[] ikm, byte[]? salt)

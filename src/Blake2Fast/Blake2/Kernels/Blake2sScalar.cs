@@ -4,7 +4,6 @@ using System.Numerics;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using Blake2Fast.Internal;
-using System.Security.Cryptography;
 
 namespace Blake2Fast.Kernels;
 
@@ -75,7 +74,7 @@ internal static class Blake2sScalar
         }
 
         // m may hold the key block.
-        CryptographicOperations.ZeroMemory(FixedBufferSpans.BytesOf(ref m));
+        SecretBytes.Erase(FixedBufferSpans.BytesOf(ref m));
 
         chain[0] = h0; chain[1] = h1; chain[2] = h2; chain[3] = h3;
         chain[4] = h4; chain[5] = h5; chain[6] = h6; chain[7] = h7;

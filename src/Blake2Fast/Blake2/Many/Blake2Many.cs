@@ -2,7 +2,6 @@ using System;
 using System.Buffers;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
-using System.Security.Cryptography;
 using Blake2Fast.Kernels;
 
 namespace Blake2Fast.Internal;
@@ -85,7 +84,7 @@ internal readonly ref struct Blake2MessageList
         if (separate is not null)
         {
             separate.AsSpan(0, destination.Length).CopyTo(destination);
-            CryptographicOperations.ZeroMemory(separate.AsSpan(0, destination.Length));
+            SecretBytes.Erase(separate.AsSpan(0, destination.Length));
             ArrayPool<byte>.Shared.Return(separate);
         }
     }
@@ -213,11 +212,11 @@ internal static class Blake2Many<TVariant> where TVariant : struct, IBlake2ManyV
         }
         finally
         {
-            CryptographicOperations.ZeroMemory(state);
-            CryptographicOperations.ZeroMemory(stripe);
-            CryptographicOperations.ZeroMemory(scratch);
-            CryptographicOperations.ZeroMemory(chain);
-            CryptographicOperations.ZeroMemory(keyBlock);
+            SecretBytes.Erase(state);
+            SecretBytes.Erase(stripe);
+            SecretBytes.Erase(scratch);
+            SecretBytes.Erase(chain);
+            SecretBytes.Erase(keyBlock);
         }
     }
 

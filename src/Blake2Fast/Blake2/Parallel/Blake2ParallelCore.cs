@@ -1,5 +1,4 @@
 using System;
-using System.Security.Cryptography;
 
 namespace Blake2Fast.Internal;
 
@@ -178,7 +177,7 @@ internal struct Blake2ParallelCore<TParallel> : IBlake2Engine where TParallel : 
             }
 
             default(TParallel).HashRoot(leaves, _digestLength, _keyLength, destination[.._digestLength]);
-            CryptographicOperations.ZeroMemory(leaves);
+            SecretBytes.Erase(leaves);
             Erase();
             _status = HashStatus.Finished;
         }

@@ -2,7 +2,6 @@ using System;
 using System.Runtime.CompilerServices;
 using System.Buffers;
 using System.Runtime.ExceptionServices;
-using System.Security.Cryptography;
 using System.Threading;
 using System.Threading.Tasks;
 using Blake2Fast.Kernels;
@@ -280,7 +279,7 @@ internal static partial class Blake2UnlimitedTree<TVariant> where TVariant : str
     {
         if (buffer is not null)
         {
-            CryptographicOperations.ZeroMemory(buffer.AsSpan(0, Math.Min(used, buffer.Length)));
+            SecretBytes.Erase(buffer.AsSpan(0, Math.Min(used, buffer.Length)));
             ArrayPool<byte>.Shared.Return(buffer);
         }
     }

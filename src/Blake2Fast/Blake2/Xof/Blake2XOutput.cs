@@ -1,5 +1,4 @@
 using System;
-using System.Security.Cryptography;
 
 namespace Blake2Fast.Internal;
 
@@ -93,7 +92,7 @@ internal struct Blake2XOutput<TX> where TX : struct, IBlake2XVariant
         // Pinned while spans over the inline buffers exist (see FixedBufferSpans).
         fixed (void* pinned = &_kernel)
         {
-            CryptographicOperations.ZeroMemory(FixedBufferSpans.BytesOf(ref this));
+            SecretBytes.Erase(FixedBufferSpans.BytesOf(ref this));
         }
     }
 }

@@ -1,5 +1,4 @@
 using System;
-using System.Security.Cryptography;
 
 namespace Blake2Fast.Internal;
 
@@ -81,7 +80,7 @@ internal struct Blake2XState<TX, TBase>
             Span<byte> h0 = stackalloc byte[64];
             _core.Finish(h0);
             output.Initialize(h0[..default(TX).OutputBlockLength], _outputChain.AsSpan(), end, _outputKernel);
-            CryptographicOperations.ZeroMemory(h0);
+            SecretBytes.Erase(h0);
             Erase();
         }
     }

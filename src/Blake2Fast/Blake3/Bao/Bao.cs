@@ -584,7 +584,7 @@ public static class Bao
 
         if (!ok)
         {
-            CryptographicOperations.ZeroMemory(content);
+            SecretBytes.Erase(content);
             throw new BaoVerificationException("The Bao encoding does not match the hash.");
         }
     }

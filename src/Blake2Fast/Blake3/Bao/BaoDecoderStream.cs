@@ -192,8 +192,8 @@ internal sealed partial class BaoDecoderStream : Stream
         {
             _disposed = true;
             _windowLength = 0;
-            CryptographicOperations.ZeroMemory(_content);
-            CryptographicOperations.ZeroMemory(_treeBuffer);
+            SecretBytes.Erase(_content);
+            SecretBytes.Erase(_treeBuffer);
             _tree.Stream.Dispose();
             _input?.Stream.Dispose();
         }

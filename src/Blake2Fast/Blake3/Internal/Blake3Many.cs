@@ -1,7 +1,6 @@
 using System;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
-using System.Security.Cryptography;
 using Blake2Fast.Kernels;
 
 namespace Blake2Fast.Internal;
@@ -125,8 +124,8 @@ internal static class Blake3Many
         }
 
         // Messages (keyed hashing's are secret) and chaining values.
-        CryptographicOperations.ZeroMemory(buffer[..used]);
-        CryptographicOperations.ZeroMemory(outputs);
+        SecretBytes.Erase(buffer[..used]);
+        SecretBytes.Erase(outputs);
     }
 
     /// <summary>
@@ -173,6 +172,6 @@ internal static class Blake3Many
         root.Set(cv, message.Slice(last), (uint)(length - last), 0, flags | start | Blake3Constants.ChunkEnd);
         root.WriteRootBytes(0, destination);
         root.Erase();
-        CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes(cv));
+        SecretBytes.Erase(MemoryMarshal.AsBytes(cv));
     }
 }

@@ -1,6 +1,5 @@
 using System;
 using System.Runtime.InteropServices;
-using System.Security.Cryptography;
 using Blake2Fast.Kernels;
 
 namespace Blake2Fast.Internal;
@@ -65,7 +64,7 @@ internal struct Blake3Output
             Span<byte> block = stackalloc byte[32];
             Blake3Kernels.CompressChain(Words(_chainingValue.AsSpan()), _block.AsSpan(), _blockLength, position / 64, _flags | Blake3Constants.Root, 0, 0, block);
             block[..destination.Length].CopyTo(destination);
-            CryptographicOperations.ZeroMemory(block);
+            SecretBytes.Erase(block);
         }
     }
 
@@ -87,7 +86,7 @@ internal struct Blake3Output
                 counter++;
             }
 
-            CryptographicOperations.ZeroMemory(block);
+            SecretBytes.Erase(block);
         }
     }
 
@@ -96,7 +95,7 @@ internal struct Blake3Output
     {
         fixed (void* pinned = &_flags)
         {
-            CryptographicOperations.ZeroMemory(FixedBufferSpans.BytesOf(ref this));
+            SecretBytes.Erase(FixedBufferSpans.BytesOf(ref this));
         }
     }
 

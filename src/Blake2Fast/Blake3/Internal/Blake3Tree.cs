@@ -3,7 +3,6 @@ using System.Buffers;
 using System.Diagnostics;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
-using System.Security.Cryptography;
 using System.Threading;
 using System.Threading.Tasks;
 using Blake2Fast.Kernels;
@@ -91,7 +90,7 @@ internal static unsafe class Blake3Tree
         }
 
         root.Set(key, children, 64, 0, flags | Blake3Constants.Parent);
-        CryptographicOperations.ZeroMemory(children);
+        SecretBytes.Erase(children);
     }
 
     /// <summary>The chaining value of a non-root subtree: <paramref name="input"/> (at least one byte) starting at chunk <paramref name="counter"/>.</summary>
@@ -103,7 +102,7 @@ internal static unsafe class Blake3Tree
             Span<byte> children = stackalloc byte[64];
             InParallel(input, key, counter, flags, degree, children);
             Blake3Kernels.HashParents(children, key, flags, cv32);
-            CryptographicOperations.ZeroMemory(children);
+            SecretBytes.Erase(children);
             return;
         }
 
@@ -127,7 +126,7 @@ internal static unsafe class Blake3Tree
         }
 
         cvs[..(count * Blake3Constants.ChainingValueLength)].CopyTo(output);
-        CryptographicOperations.ZeroMemory(cvs);
+        SecretBytes.Erase(cvs);
         return count;
     }
 
@@ -188,7 +187,7 @@ internal static unsafe class Blake3Tree
         Span<byte> right = stackalloc byte[2 * MaxFrontier * Blake3Constants.ChainingValueLength];
         int rightCount = Frontier(input[left..], key, counter + (ulong)(left / Blake3Constants.ChunkLength), flags, right, widestOnly);
         right[..(rightCount * Blake3Constants.ChainingValueLength)].CopyTo(cvs[(leftCount * Blake3Constants.ChainingValueLength)..]);
-        CryptographicOperations.ZeroMemory(right);
+        SecretBytes.Erase(right);
         return HashLevel(cvs, leftCount + rightCount, key, flags, widestOnly);
     }
 
@@ -230,7 +229,7 @@ internal static unsafe class Blake3Tree
 
         uint start = before == 0 ? Blake3Constants.ChunkStart : 0;
         output.Set(cv, chunk[before..], (uint)(chunk.Length - before), counter, flags | start | Blake3Constants.ChunkEnd);
-        CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes(cv));
+        SecretBytes.Erase(MemoryMarshal.AsBytes(cv));
     }
 
     /// <summary>The largest power-of-two number of whole chunks, in bytes, that leaves at least one byte of <paramref name="length"/> (more than one chunk) on the right.</summary>
@@ -331,7 +330,7 @@ internal static unsafe class Blake3Tree
         finally
         {
             // The values of keyed hashes are secret; an exception in a piece leaves them too.
-            CryptographicOperations.ZeroMemory(frontiers);
+            SecretBytes.Erase(frontiers);
             if (rented is not null)
             {
                 ArrayPool<byte>.Shared.Return(rented);
@@ -404,7 +403,7 @@ internal static unsafe class Blake3Tree
         }
 
         cvs[..(count * 32)].CopyTo(output);
-        CryptographicOperations.ZeroMemory(cvs);
+        SecretBytes.Erase(cvs);
         return count;
     }
 }

@@ -1,7 +1,6 @@
 using System;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
-using System.Security.Cryptography;
 using Blake2Fast.Internal;
 
 namespace Blake2Fast.Kernels;
@@ -80,7 +79,7 @@ internal static partial class Blake3Kernels
             chainingValue[..8].CopyTo(words);
             Blake3Scalar.Compress(words, block, blockLength, counter, flags);
             Blake3Scalar.StoreWords(words, output32);
-            CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes(words));
+            SecretBytes.Erase(MemoryMarshal.AsBytes(words));
         }
     }
 
@@ -122,7 +121,7 @@ internal static partial class Blake3Kernels
         }
 
         Blake3Scalar.StoreWords(words, output32);
-        CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes(words));
+        SecretBytes.Erase(MemoryMarshal.AsBytes(words));
     }
 
     /// <summary>One compression for output: all 16 words of the final state (v[i] ^ v[i+8], v[i+8] ^ cv[i]) as 64 bytes.</summary>
@@ -231,8 +230,8 @@ internal static partial class Blake3Kernels
         }
 
         // Keyed hashes' input and chaining values are secret.
-        CryptographicOperations.ZeroMemory(room);
-        CryptographicOperations.ZeroMemory(results);
+        SecretBytes.Erase(room);
+        SecretBytes.Erase(results);
         return all;
     }
 
@@ -326,7 +325,7 @@ internal static partial class Blake3Kernels
             Blake3Scalar.StoreWords(cv, outputs.Slice(i * Blake3Constants.ChainingValueLength, Blake3Constants.ChainingValueLength));
         }
 
-        CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes(cv));
+        SecretBytes.Erase(MemoryMarshal.AsBytes(cv));
     }
 
     /// <summary>The engine's entry points: <see cref="Best"/>'s code for each.</summary>

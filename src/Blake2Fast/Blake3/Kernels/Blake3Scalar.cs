@@ -2,7 +2,6 @@ using System;
 using System.Buffers.Binary;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
-using System.Security.Cryptography;
 using Blake2Fast.Internal;
 
 namespace Blake2Fast.Kernels;
@@ -32,7 +31,7 @@ internal static class Blake3Scalar
             cv[i] = Unsafe.Add(ref v, i) ^ Unsafe.Add(ref v, i + 8);
         }
 
-        CryptographicOperations.ZeroMemory(FixedBufferSpans.BytesOf(ref state));
+        SecretBytes.Erase(FixedBufferSpans.BytesOf(ref state));
     }
 
     /// <summary>One compression for output: all 16 words, v[i] ^ v[i+8] and v[i+8] ^ cv[i], as 64 little-endian bytes.</summary>
@@ -48,7 +47,7 @@ internal static class Blake3Scalar
             BinaryPrimitives.WriteUInt32LittleEndian(output64[(32 + (4 * i))..], Unsafe.Add(ref v, i + 8) ^ cv[i]);
         }
 
-        CryptographicOperations.ZeroMemory(FixedBufferSpans.BytesOf(ref state));
+        SecretBytes.Erase(FixedBufferSpans.BytesOf(ref state));
     }
 
     /// <summary>Eight words as 32 little-endian bytes.</summary>
@@ -94,7 +93,7 @@ internal static class Blake3Scalar
         Blake2sScalar.Round(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m0, Schedule6);
 
         // The block may be key material (derive_key) or secret data.
-        CryptographicOperations.ZeroMemory(FixedBufferSpans.BytesOf(ref m));
+        SecretBytes.Erase(FixedBufferSpans.BytesOf(ref m));
 
         ref uint v = ref Unsafe.As<State, uint>(ref state);
         v = v0; Unsafe.Add(ref v, 1) = v1; Unsafe.Add(ref v, 2) = v2; Unsafe.Add(ref v, 3) = v3;

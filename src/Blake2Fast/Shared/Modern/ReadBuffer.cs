@@ -1,6 +1,5 @@
 using System;
 using System.Runtime.InteropServices;
-using System.Security.Cryptography;
 
 namespace Blake2Fast.Internal;
 
@@ -70,7 +69,7 @@ internal sealed unsafe partial class ReadBuffer : IDisposable
     {
         if (_memory is not null)
         {
-            CryptographicOperations.ZeroMemory(new Span<byte>(_memory, Length));
+            SecretBytes.Erase(new Span<byte>(_memory, Length));
             NativeMemory.AlignedFree(_memory);
             _memory = null;
         }

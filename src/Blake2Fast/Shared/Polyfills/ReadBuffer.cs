@@ -1,6 +1,5 @@
 using System;
 using System.Buffers;
-using System.Security.Cryptography;
 
 namespace Blake2Fast.Internal;
 
@@ -31,7 +30,7 @@ internal sealed class ReadBuffer : IDisposable
     {
         if (_array is not null)
         {
-            CryptographicOperations.ZeroMemory(_array.AsSpan(0, Length));
+            SecretBytes.Erase(_array.AsSpan(0, Length));
             ArrayPool<byte>.Shared.Return(_array);
             _array = null;
         }

@@ -8,13 +8,9 @@ using System.Runtime.CompilerServices;
 // ambiguous (CS0433) when they are built against this build.
 namespace Blake2Fast.Internal;
 
-/// <summary>The two methods of .NET Core's CryptographicOperations that the library calls.</summary>
+/// <summary>The method of .NET Core's CryptographicOperations that the library calls (it erases secrets with its own <see cref="SecretBytes"/>).</summary>
 internal static class CryptographicOperations
 {
-    /// <summary>Zeroes <paramref name="buffer"/>; kept out of line and unoptimized so the writes cannot be dropped as dead.</summary>
-    [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.NoOptimization)]
-    public static void ZeroMemory(Span<byte> buffer) => buffer.Clear();
-
     /// <summary>
     /// Whether <paramref name="left"/> and <paramref name="right"/> hold the same bytes, in a time that
     /// depends on their length only (every byte is read, whatever differs first); kept out of line
