@@ -195,6 +195,37 @@ public sealed class Blake3Tests
     }
 
     /// <summary>
+    /// From 256 KiB a tree hashes the parents its widest lane groups leave (2 to 15 of a level) in
+    /// one padded group of the widest lanes (Blake3Tree.WidestParentsMinimum), below it in
+    /// narrower groups. Every whole number of chunks from 256 to 288 and one byte more meets every
+    /// such remainder, 2 to 15, at some level (counted with a model of the frontier); keyed,
+    /// against the model reference, on one thread and on two (whose pieces' frontiers are joined
+    /// the same way).
+    /// </summary>
+    [Fact]
+    public void Every_tree_shape_from_256_to_288_chunks_gives_the_reference_answer_on_one_and_two_threads()
+    {
+        byte[] key = Enumerable.Range(0, 32).Select(i => (byte)(i * 11)).ToArray();
+        List<int> lengths = Enumerable.Range(256, 33).SelectMany(chunks => new[] { chunks * 1024, (chunks * 1024) + 1 }).ToList();
+        byte[] input = new byte[lengths[^1]];
+        new Random(288).NextBytes(input);
+        RefBlake3 reference = RefBlake3.Keyed(key);
+        int fed = 0;
+        byte[] actual = new byte[32];
+        foreach (int length in lengths)
+        {
+            reference.Update(input.AsSpan(fed, length - fed));
+            fed = length;
+            string expected = Hex(reference.Clone().Finish());
+            foreach (int degree in new[] { 1, 2 })
+            {
+                Blake3.HashData(key, input.AsSpan(0, length), actual, degree);
+                Assert.True(expected == Hex(actual), $"{length} bytes, {degree} threads");
+            }
+        }
+    }
+
+    /// <summary>
     /// The one-shots' short paths, enumerated: every input length from 0 to a chunk and a block
     /// (one block, one chunk in one chain or padded, the tree), every output length from 1 to 33
     /// and 64, in the three modes, against the model reference; and each written over its own
