@@ -180,18 +180,7 @@ public sealed class Blake3Tests
         byte[] key = Enumerable.Range(0, 32).Select(i => (byte)(i * 7)).ToArray();
         int[] large = [1000 * 1024 + 1, 4096 * 1024, (4096 * 1024) + 512 + 1];
         List<int> lengths = Enumerable.Range(1, 160).SelectMany(chunks => new[] { chunks * 1024, (chunks * 1024) + 1 }).Concat(large).ToList();
-        byte[] input = new byte[lengths[^1]];
-        new Random(160).NextBytes(input);
-        RefBlake3 reference = RefBlake3.Keyed(key);
-        int fed = 0;
-        byte[] actual = new byte[32];
-        foreach (int length in lengths)
-        {
-            reference.Update(input.AsSpan(fed, length - fed));
-            fed = length;
-            Blake3.HashData(key, input.AsSpan(0, length), actual);
-            Assert.True(Hex(reference.Clone().Finish()) == Hex(actual), $"{length} bytes");
-        }
+        AssertKeyedHashesMatchReference(key, lengths, seed: 160, degrees: [1]);
     }
 
     /// <summary>
@@ -207,8 +196,18 @@ public sealed class Blake3Tests
     {
         byte[] key = Enumerable.Range(0, 32).Select(i => (byte)(i * 11)).ToArray();
         List<int> lengths = Enumerable.Range(256, 33).SelectMany(chunks => new[] { chunks * 1024, (chunks * 1024) + 1 }).ToList();
+        AssertKeyedHashesMatchReference(key, lengths, seed: 288, degrees: [1, 2]);
+    }
+
+    /// <summary>
+    /// The keyed one-shot of the first <paramref name="lengths"/>[i] bytes of one random input
+    /// (ascending lengths), on each of <paramref name="degrees"/> threads, against the model
+    /// reference fed the same bytes once, in order.
+    /// </summary>
+    private static void AssertKeyedHashesMatchReference(byte[] key, List<int> lengths, int seed, int[] degrees)
+    {
         byte[] input = new byte[lengths[^1]];
-        new Random(288).NextBytes(input);
+        new Random(seed).NextBytes(input);
         RefBlake3 reference = RefBlake3.Keyed(key);
         int fed = 0;
         byte[] actual = new byte[32];
@@ -217,7 +216,7 @@ public sealed class Blake3Tests
             reference.Update(input.AsSpan(fed, length - fed));
             fed = length;
             string expected = Hex(reference.Clone().Finish());
-            foreach (int degree in new[] { 1, 2 })
+            foreach (int degree in degrees)
             {
                 Blake3.HashData(key, input.AsSpan(0, length), actual, degree);
                 Assert.True(expected == Hex(actual), $"{length} bytes, {degree} threads");
