@@ -21,7 +21,9 @@ namespace Blake2Fast.Kernels;
 /// Vector128 is written with the cross-platform API and needs only hardware-accelerated
 /// <see cref="Vector128"/> (SSE2 on x64, AdvSimd on ARM64) on a little-endian machine. Each hashes
 /// its whole groups and hands the rest down: 16 lanes, then 8 (AVX-512VL rotations), then 4, and
-/// the last 0..3 go back to Blake3Kernels, which hashes 2 or 3 in one padded group.</para>
+/// the last 0..3 go back to Blake3Kernels, which hashes 2 or 3 in one padded group (for the top
+/// parents of a large tree it calls the widest groups only and pads what they leave into one
+/// more: Blake3Kernels.HashParents' widestOnly).</para>
 /// <para>Single compressions (Compress, CompressXof): the 128-bit row kernel over the BLAKE2s
 /// ISAs, x86 only (AVX-512VL rotations for Vector512, SSSE3 byte shuffles for Vector256 and, where
 /// SSSE3 is on, Vector128, shifts with SSE2 only); ARM64 runs scalar for them.</para>
