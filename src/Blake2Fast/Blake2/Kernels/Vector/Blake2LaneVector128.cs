@@ -93,6 +93,20 @@ internal readonly struct Blake2LaneVector128<TWord> : IBlake2LaneVector<Vector12
         get => Vector128.Create((byte)1, 2, 3, 0, 5, 6, 7, 4, 9, 10, 11, 8, 13, 14, 15, 12);
     }
 
+    /// <inheritdoc/>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void Blake3G(ref Vector128<TWord> a, ref Vector128<TWord> b, ref Vector128<TWord> c, ref Vector128<TWord> d, Vector128<TWord> x, Vector128<TWord> y)
+    {
+        a = a + x + b;
+        d = Avx512F.VL.RotateRight((d ^ a).AsUInt32(), 16).As<uint, TWord>();
+        c += d;
+        b = Avx512F.VL.RotateRight((b ^ c).AsUInt32(), 12).As<uint, TWord>();
+        a = a + y + b;
+        d = Avx512F.VL.RotateRight((d ^ a).AsUInt32(), 8).As<uint, TWord>();
+        c += d;
+        b = Avx512F.VL.RotateRight((b ^ c).AsUInt32(), 7).As<uint, TWord>();
+    }
+
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void LoadTransposed(ref byte block, nuint laneStride, ref Vector128<TWord> message)
     {

@@ -1,6 +1,7 @@
 using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
 using System.Runtime.Intrinsics;
+using System.Runtime.Intrinsics.X86;
 
 namespace Blake2Fast.Kernels;
 
@@ -47,6 +48,20 @@ internal readonly struct Blake2LaneVector256<TWord, TRotations> : IBlake2LaneVec
     public static Vector256<TWord> RotateRight(Vector256<TWord> x, [ConstantExpected] byte bits64, [ConstantExpected] byte bits32) => Blake2Word<TWord>.Is64
         ? TRotations.RotateRight(x.AsUInt64(), bits64).As<ulong, TWord>()
         : TRotations.RotateRight(x.AsUInt32(), bits32).As<uint, TWord>();
+
+    /// <inheritdoc/>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void Blake3G(ref Vector256<TWord> a, ref Vector256<TWord> b, ref Vector256<TWord> c, ref Vector256<TWord> d, Vector256<TWord> x, Vector256<TWord> y)
+    {
+        a = a + x + b;
+        d = Avx512F.VL.RotateRight((d ^ a).AsUInt32(), 16).As<uint, TWord>();
+        c += d;
+        b = Avx512F.VL.RotateRight((b ^ c).AsUInt32(), 12).As<uint, TWord>();
+        a = a + y + b;
+        d = Avx512F.VL.RotateRight((d ^ a).AsUInt32(), 8).As<uint, TWord>();
+        c += d;
+        b = Avx512F.VL.RotateRight((b ^ c).AsUInt32(), 7).As<uint, TWord>();
+    }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void LoadTransposed(ref byte block, nuint laneStride, ref Vector256<TWord> message)

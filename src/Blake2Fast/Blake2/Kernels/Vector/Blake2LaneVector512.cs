@@ -47,6 +47,20 @@ internal readonly struct Blake2LaneVector512<TWord> : IBlake2LaneVector<Vector51
         ? Avx512F.RotateRight(x.AsUInt64(), bits64).As<ulong, TWord>()
         : Avx512F.RotateRight(x.AsUInt32(), bits32).As<uint, TWord>();
 
+    /// <inheritdoc/>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void Blake3G(ref Vector512<TWord> a, ref Vector512<TWord> b, ref Vector512<TWord> c, ref Vector512<TWord> d, Vector512<TWord> x, Vector512<TWord> y)
+    {
+        a = a + x + b;
+        d = Avx512F.RotateRight((d ^ a).AsUInt32(), 16).As<uint, TWord>();
+        c += d;
+        b = Avx512F.RotateRight((b ^ c).AsUInt32(), 12).As<uint, TWord>();
+        a = a + y + b;
+        d = Avx512F.RotateRight((d ^ a).AsUInt32(), 8).As<uint, TWord>();
+        c += d;
+        b = Avx512F.RotateRight((b ^ c).AsUInt32(), 7).As<uint, TWord>();
+    }
+
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void LoadTransposed(ref byte block, nuint laneStride, ref Vector512<TWord> message)
     {

@@ -60,6 +60,24 @@ internal interface IBlake2LaneVector<TVector>
     static abstract TVector RotateRight(TVector x, [ConstantExpected] byte bits64, [ConstantExpected] byte bits32);
 
     /// <summary>
+    /// BLAKE3's G (BLAKE2s's, rotations 16, 12, 8 and 7) on whole vectors of 32-bit words, each
+    /// message word added to a before b ((a + x) + b), for processors with AVX-512VL: every rotation
+    /// is one vprord, at every width. Its one caller, BLAKE3's lane kernel with the message in
+    /// registers, runs only there (Blake3LaneKernel.Compress).
+    /// </summary>
+    /// <remarks>
+    /// Each width writes it out with the vector operators and the rotate instruction rather than
+    /// G being written once over <see cref="Add"/>, <see cref="Xor"/> and <see cref="RotateRight"/>,
+    /// because of what the JIT spends on inlining: it inlines every call separately (the interface
+    /// member, then what that calls), and a G made of such calls was 152 of the 243 calls inlined
+    /// into the 16-lane kernel, the largest compilation of a first hash. Written out here: 99
+    /// calls, the same machine code, and in fresh processes (AMD EPYC Zen 5) 9 to 13 ms instead of
+    /// 13 to 20 to compile it, half the page faults (206 instead of 390); the 8-lane kernel 4 to 7
+    /// ms instead of 6 to 10.
+    /// </remarks>
+    static abstract void Blake3G(ref TVector a, ref TVector b, ref TVector c, ref TVector d, TVector x, TVector y);
+
+    /// <summary>
     /// Loads one block per lane (lane i's at <paramref name="block"/> + i * <paramref name="laneStride"/>)
     /// transposed: vector j of <paramref name="message"/> gets word j of every lane's block.
     /// </summary>

@@ -286,7 +286,8 @@ internal static class Blake3LaneKernel<TLanes, TVector>
         ref byte block, nuint laneStride, ref TVector messageRoom, TVector counterLow, TVector counterHigh, TVector blockLengths, TVector flags)
     {
         // Whether the processor has 32 vector registers, which every width may use once it has
-        // AVX-512VL (even the 256-bit lanes that rotate the AVX2 way, when a test forces them).
+        // AVX-512VL (even the 256-bit lanes that rotate the AVX2 way, when a test forces them: G
+        // rotates with vprord at every width here, IBlake2LaneVector.Blake3G).
         // Asked of the instruction set, not of TLanes.HasManyRegisters: the JIT drops the branch
         // not taken while it reads the kernel, before any inlining. Through the property it did so
         // only after inlining, the other branch had used up the kernel's inlining budget, and the
@@ -387,7 +388,10 @@ internal static class Blake3LaneKernel<TLanes, TVector>
     /// (the cross-CPU program's --kernels section: the C's time over ours 0.87 before, 1.00 after).
     /// G one after another, not the four G of a half-round in step as the C's assembly orders
     /// them: in step was 2 to 3% slower here. A loop, not seven rounds written out: written out,
-    /// the JIT's inlining budget ran out after two rounds (docs/performance.md).
+    /// the JIT's inlining budget ran out after two rounds (docs/performance.md). G is the width's
+    /// own (TLanes.Blake3G), written out with the vector operators: as a G written once here over
+    /// the width's Add, Xor and RotateRight the 16-lane kernel took 13 to 20 ms to compile, not 9 to
+    /// 13 (IBlake2LaneVector.Blake3G says why).
     /// </remarks>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void RoundsInRegisters(
@@ -398,14 +402,14 @@ internal static class Blake3LaneKernel<TLanes, TVector>
     {
         for (int round = 0; ; round++)
         {
-            G(ref v0, ref v4, ref v8, ref v12, m0, m1);
-            G(ref v1, ref v5, ref v9, ref v13, m2, m3);
-            G(ref v2, ref v6, ref v10, ref v14, m4, m5);
-            G(ref v3, ref v7, ref v11, ref v15, m6, m7);
-            G(ref v0, ref v5, ref v10, ref v15, m8, m9);
-            G(ref v1, ref v6, ref v11, ref v12, m10, m11);
-            G(ref v2, ref v7, ref v8, ref v13, m12, m13);
-            G(ref v3, ref v4, ref v9, ref v14, m14, m15);
+            TLanes.Blake3G(ref v0, ref v4, ref v8, ref v12, m0, m1);
+            TLanes.Blake3G(ref v1, ref v5, ref v9, ref v13, m2, m3);
+            TLanes.Blake3G(ref v2, ref v6, ref v10, ref v14, m4, m5);
+            TLanes.Blake3G(ref v3, ref v7, ref v11, ref v15, m6, m7);
+            TLanes.Blake3G(ref v0, ref v5, ref v10, ref v15, m8, m9);
+            TLanes.Blake3G(ref v1, ref v6, ref v11, ref v12, m10, m11);
+            TLanes.Blake3G(ref v2, ref v7, ref v8, ref v13, m12, m13);
+            TLanes.Blake3G(ref v3, ref v4, ref v9, ref v14, m14, m15);
             if (round == Blake3LaneSchedule.Rounds - 1)
             {
                 return;
@@ -418,20 +422,6 @@ internal static class Blake3LaneKernel<TLanes, TVector>
             TVector second = m1;
             m1 = m6; m6 = m4; m4 = m7; m7 = m13; m13 = m14; m14 = m15; m15 = m8; m8 = second;
         }
-    }
-
-    /// <summary>BLAKE3's G (BLAKE2s's, rotations 16, 12, 8, 7) on whole vectors, the message word added to a first.</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void G(ref TVector a, ref TVector b, ref TVector c, ref TVector d, TVector x, TVector y)
-    {
-        a = TLanes.Add(TLanes.Add(a, x), b);
-        d = TLanes.RotateRight(TLanes.Xor(d, a), 32, 16);
-        c = TLanes.Add(c, d);
-        b = TLanes.RotateRight(TLanes.Xor(b, c), 24, 12);
-        a = TLanes.Add(TLanes.Add(a, y), b);
-        d = TLanes.RotateRight(TLanes.Xor(d, a), 16, 8);
-        c = TLanes.Add(c, d);
-        b = TLanes.RotateRight(TLanes.Xor(b, c), 63, 7);
     }
 
     /// <summary>Clears the message's room after a keyed hash's blocks went through it (widths with 16 registers only).</summary>
