@@ -33,7 +33,9 @@ internal readonly struct Blake2LaneVector128<TWord> : IBlake2LaneVector<Vector12
     public static Vector128<TWord> IV(int index) => Vector128.Create(Blake2Word<TWord>.IV(index));
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static Vector128<TWord> Broadcast(ulong value) => Vector128.Create(Blake2Word<TWord>.From(value));
+    public static Vector128<TWord> Broadcast(ulong value) => typeof(TWord) == typeof(ulong)
+        ? Vector128.Create(value).As<ulong, TWord>()
+        : Vector128.Create((uint)value).As<uint, TWord>();
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static Vector128<TWord> Load(ref byte source) => Vector128.LoadUnsafe(ref Unsafe.As<byte, TWord>(ref source));

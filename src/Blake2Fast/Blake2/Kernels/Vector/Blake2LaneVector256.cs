@@ -25,7 +25,9 @@ internal readonly struct Blake2LaneVector256<TWord, TRotations> : IBlake2LaneVec
     public static Vector256<TWord> IV(int index) => Vector256.Create(Blake2Word<TWord>.IV(index));
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static Vector256<TWord> Broadcast(ulong value) => Vector256.Create(Blake2Word<TWord>.From(value));
+    public static Vector256<TWord> Broadcast(ulong value) => typeof(TWord) == typeof(ulong)
+        ? Vector256.Create(value).As<ulong, TWord>()
+        : Vector256.Create((uint)value).As<uint, TWord>();
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static Vector256<TWord> Load(ref byte source) => Vector256.LoadUnsafe(ref Unsafe.As<byte, TWord>(ref source));

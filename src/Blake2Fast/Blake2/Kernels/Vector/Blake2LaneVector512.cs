@@ -23,7 +23,9 @@ internal readonly struct Blake2LaneVector512<TWord> : IBlake2LaneVector<Vector51
     public static Vector512<TWord> IV(int index) => Vector512.Create(Blake2Word<TWord>.IV(index));
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static Vector512<TWord> Broadcast(ulong value) => Vector512.Create(Blake2Word<TWord>.From(value));
+    public static Vector512<TWord> Broadcast(ulong value) => typeof(TWord) == typeof(ulong)
+        ? Vector512.Create(value).As<ulong, TWord>()
+        : Vector512.Create((uint)value).As<uint, TWord>();
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static Vector512<TWord> Load(ref byte source) => Vector512.LoadUnsafe(ref Unsafe.As<byte, TWord>(ref source));

@@ -36,6 +36,11 @@ internal interface IBlake2LaneVector<TVector>
     static abstract TVector IV(int index);
 
     /// <summary>The low word of <paramref name="value"/> (all of it, or its low 32 bits) in every lane.</summary>
+    /// <remarks>
+    /// Implementations test the word size with <c>typeof</c> themselves rather than through
+    /// <see cref="Blake2Word{TWord}.From"/>: two inlined calls fewer per broadcast, 28 of the 99
+    /// calls the JIT inlined into BLAKE3's 16-lane kernel (<see cref="Blake3G"/> says why that counts).
+    /// </remarks>
     static abstract TVector Broadcast(ulong value);
 
     /// <summary>Lane i = word i at <paramref name="source"/> (in the machine's byte order).</summary>
