@@ -179,22 +179,22 @@ internal static partial class Blake3Kernels
             Span<byte> laneOutputs = outputs.Slice(done * Blake3Constants.ChainingValueLength);
             if (kernel == Blake3Kernel.Vector512 && left >= 16)
             {
-                Lanes512.HashMessages(lanes, laneStride, laneLengths, key, flags, throughLastBlock, laneOutputs);
+                Messages512(lanes, laneStride, laneLengths, key, flags, throughLastBlock, laneOutputs);
                 done += 16;
             }
             else if (kernel == Blake3Kernel.Vector512 && left >= 8)
             {
-                Lanes256Vl.HashMessages(lanes, laneStride, laneLengths, key, flags, throughLastBlock, laneOutputs);
+                Messages256Vl(lanes, laneStride, laneLengths, key, flags, throughLastBlock, laneOutputs);
                 done += 8;
             }
             else if (kernel == Blake3Kernel.Vector256 && left >= 8)
             {
-                Lanes256.HashMessages(lanes, laneStride, laneLengths, key, flags, throughLastBlock, laneOutputs);
+                Messages256(lanes, laneStride, laneLengths, key, flags, throughLastBlock, laneOutputs);
                 done += 8;
             }
             else if (kernel != Blake3Kernel.Scalar && left >= 4)
             {
-                Lanes128.HashMessages(lanes, laneStride, laneLengths, key, flags, throughLastBlock, laneOutputs);
+                Messages128(lanes, laneStride, laneLengths, key, flags, throughLastBlock, laneOutputs);
                 done += 4;
             }
             else
@@ -203,6 +203,33 @@ internal static partial class Blake3Kernels
             }
         }
     }
+
+    /// <summary>16 lanes: <see cref="HashMessagesVector"/> of one width.</summary>
+    /// <remarks>
+    /// One method a width, never inlined, as <see cref="In512"/> and the others are for
+    /// <see cref="HashWholeGroups"/>: the dispatcher is compiled fully optimized at its first
+    /// call, and with every width's HashMessages inlined into it, that compilation loaded all four
+    /// widths' types (each lane vector type generic over its word, and the vectors over that word:
+    /// about 2 ms a width in a fresh process) where a hash calls one or two of them.
+    /// </remarks>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static void Messages512(ReadOnlySpan<byte> lanes, int laneStride, ReadOnlySpan<int> lengths, ReadOnlySpan<uint> key, uint flags, bool throughLastBlock, Span<byte> outputs) =>
+        Lanes512.HashMessages(lanes, laneStride, lengths, key, flags, throughLastBlock, outputs);
+
+    /// <summary>8 lanes with AVX-512VL's rotations: <see cref="HashMessagesVector"/> of one width (<see cref="Messages512"/> says why).</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static void Messages256Vl(ReadOnlySpan<byte> lanes, int laneStride, ReadOnlySpan<int> lengths, ReadOnlySpan<uint> key, uint flags, bool throughLastBlock, Span<byte> outputs) =>
+        Lanes256Vl.HashMessages(lanes, laneStride, lengths, key, flags, throughLastBlock, outputs);
+
+    /// <summary>8 lanes with AVX2: <see cref="HashMessagesVector"/> of one width (<see cref="Messages512"/> says why).</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static void Messages256(ReadOnlySpan<byte> lanes, int laneStride, ReadOnlySpan<int> lengths, ReadOnlySpan<uint> key, uint flags, bool throughLastBlock, Span<byte> outputs) =>
+        Lanes256.HashMessages(lanes, laneStride, lengths, key, flags, throughLastBlock, outputs);
+
+    /// <summary>4 lanes: <see cref="HashMessagesVector"/> of one width (<see cref="Messages512"/> says why).</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static void Messages128(ReadOnlySpan<byte> lanes, int laneStride, ReadOnlySpan<int> lengths, ReadOnlySpan<uint> key, uint flags, bool throughLastBlock, Span<byte> outputs) =>
+        Lanes128.HashMessages(lanes, laneStride, lengths, key, flags, throughLastBlock, outputs);
 
     private static RowKernel RowIsa(Blake3Kernel kernel) => kernel switch
     {

@@ -241,21 +241,23 @@ internal static class Blake3LaneKernel<TLanes, TVector>
             // One call site: the compression is inlined once.
             Compress(ref h0, ref h1, ref h2, ref h3, ref h4, ref h5, ref h6, ref h7, ref Unsafe.Add(ref input, block * BlockLength), laneStride, ref words[0], zero, zero, laneLengths, laneFlags);
 
-            if (ending == allLanes)
+            if (ending != 0)
             {
-                TLanes.StoreTransposed(h0, h1, h2, h3, h4, h5, h6, h7, ref destination);
-            }
-            else if (ending != 0)
-            {
-                // Lanes finish at different blocks: all are stored, those finishing here copied out.
+                // Every lane finishing here: stored in place. Lanes finishing at different blocks:
+                // all are stored aside, those finishing here copied out. One call site of the
+                // transposing store, which the JIT inlines once (12 calls inlined at each site).
+                bool allEnd = ending == allLanes;
                 ref byte all = ref stored[0];
-                TLanes.StoreTransposed(h0, h1, h2, h3, h4, h5, h6, h7, ref all);
-                storedAny = true;
-                for (int lane = 0; lane < TLanes.Lanes; lane++)
+                TLanes.StoreTransposed(h0, h1, h2, h3, h4, h5, h6, h7, ref allEnd ? ref destination : ref all);
+                if (!allEnd)
                 {
-                    if ((ending & (1u << lane)) != 0)
+                    storedAny = true;
+                    for (int lane = 0; lane < TLanes.Lanes; lane++)
                     {
-                        Unsafe.CopyBlockUnaligned(ref Unsafe.Add(ref destination, lane * ChainingValueLength), ref Unsafe.Add(ref all, lane * ChainingValueLength), ChainingValueLength);
+                        if ((ending & (1u << lane)) != 0)
+                        {
+                            Unsafe.CopyBlockUnaligned(ref Unsafe.Add(ref destination, lane * ChainingValueLength), ref Unsafe.Add(ref all, lane * ChainingValueLength), ChainingValueLength);
+                        }
                     }
                 }
             }
