@@ -161,20 +161,7 @@ internal static unsafe class Blake3Tree
         int width = FrontierWidth;
         if (input.Length <= width * Blake3Constants.ChunkLength)
         {
-            // Every chunk's chaining value: the whole chunks side by side, then the partial last one.
-            int whole = input.Length / Blake3Constants.ChunkLength;
-            int wholeLength = whole * Blake3Constants.ChunkLength;
-            Blake3Kernels.HashChunks(input[..wholeLength], key, counter, flags, cvs);
-            if (wholeLength == input.Length)
-            {
-                return whole;
-            }
-
-            Blake3Output chunk = default;
-            Chunk(input[wholeLength..], key, counter + (ulong)whole, flags, ref chunk);
-            chunk.WriteChainingValue(cvs.Slice(whole * Blake3Constants.ChainingValueLength, Blake3Constants.ChainingValueLength));
-            chunk.Erase();
-            return whole + 1;
+            return Leaves(input, key, counter, flags, cvs);
         }
 
         if (IsRun(input))
@@ -189,6 +176,33 @@ internal static unsafe class Blake3Tree
         right[..(rightCount * Blake3Constants.ChainingValueLength)].CopyTo(cvs[(leftCount * Blake3Constants.ChainingValueLength)..]);
         SecretBytes.Erase(right);
         return HashLevel(cvs, leftCount + rightCount, key, flags, widestOnly);
+    }
+
+    /// <summary>
+    /// <see cref="Frontier"/> of at most <see cref="FrontierWidth"/> chunks: every chunk's
+    /// chaining value, the whole chunks side by side, then the partial last one.
+    /// </summary>
+    /// <remarks>
+    /// Kept out of <see cref="Frontier"/>, which is compiled fully optimized at its first call: a
+    /// tree of a power of two of runs (1 MiB, 64 MiB) never comes here, and its first call no
+    /// longer compiles this with it.
+    /// </remarks>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static int Leaves(ReadOnlySpan<byte> input, ReadOnlySpan<uint> key, ulong counter, uint flags, Span<byte> cvs)
+    {
+        int whole = input.Length / Blake3Constants.ChunkLength;
+        int wholeLength = whole * Blake3Constants.ChunkLength;
+        Blake3Kernels.HashChunks(input[..wholeLength], key, counter, flags, cvs);
+        if (wholeLength == input.Length)
+        {
+            return whole;
+        }
+
+        Blake3Output chunk = default;
+        Chunk(input[wholeLength..], key, counter + (ulong)whole, flags, ref chunk);
+        chunk.WriteChainingValue(cvs.Slice(whole * Blake3Constants.ChainingValueLength, Blake3Constants.ChainingValueLength));
+        chunk.Erase();
+        return whole + 1;
     }
 
     /// <summary>
