@@ -59,12 +59,12 @@ internal readonly struct Blake2LaneVector128<TWord> : IBlake2LaneVector<Vector12
     {
         if (Avx512F.VL.IsSupported)
         {
-            return Blake2Word<TWord>.Is64
+            return typeof(TWord) == typeof(ulong)
                 ? Avx512F.VL.RotateRight(x.AsUInt64(), bits64).As<ulong, TWord>()
                 : Avx512F.VL.RotateRight(x.AsUInt32(), bits32).As<uint, TWord>();
         }
 
-        if (!Blake2Word<TWord>.Is64)
+        if (typeof(TWord) != typeof(ulong))
         {
             return Ssse3.IsSupported && bits32 is 16 or 8
                 ? Ssse3.Shuffle(x.AsByte(), bits32 == 16 ? RotateRight16x4 : RotateRight8x4).As<byte, TWord>()

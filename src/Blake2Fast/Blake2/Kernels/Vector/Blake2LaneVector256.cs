@@ -47,7 +47,7 @@ internal readonly struct Blake2LaneVector256<TWord, TRotations> : IBlake2LaneVec
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static Vector256<TWord> RotateRight(Vector256<TWord> x, [ConstantExpected] byte bits64, [ConstantExpected] byte bits32) => Blake2Word<TWord>.Is64
+    public static Vector256<TWord> RotateRight(Vector256<TWord> x, [ConstantExpected] byte bits64, [ConstantExpected] byte bits32) => typeof(TWord) == typeof(ulong)
         ? TRotations.RotateRight(x.AsUInt64(), bits64).As<ulong, TWord>()
         : TRotations.RotateRight(x.AsUInt32(), bits32).As<uint, TWord>();
 

@@ -45,7 +45,7 @@ internal readonly struct Blake2LaneVector512<TWord> : IBlake2LaneVector<Vector51
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static Vector512<TWord> RotateRight(Vector512<TWord> x, [ConstantExpected] byte bits64, [ConstantExpected] byte bits32) => Blake2Word<TWord>.Is64
+    public static Vector512<TWord> RotateRight(Vector512<TWord> x, [ConstantExpected] byte bits64, [ConstantExpected] byte bits32) => typeof(TWord) == typeof(ulong)
         ? Avx512F.RotateRight(x.AsUInt64(), bits64).As<ulong, TWord>()
         : Avx512F.RotateRight(x.AsUInt32(), bits32).As<uint, TWord>();
 

@@ -62,6 +62,12 @@ internal interface IBlake2LaneVector<TVector>
     /// Rotates every lane right by <paramref name="bits64"/> bits (BLAKE2b) or <paramref name="bits32"/>
     /// (BLAKE2s). G's rotations, RFC 7693's R1 to R4, are (32, 16), (24, 12), (16, 8) and (63, 7).
     /// </summary>
+    /// <remarks>
+    /// The word size tested with <c>typeof</c> here too, not through <see cref="Blake2Word{TWord}.Is64"/>
+    /// (<see cref="Broadcast"/> says why): BLAKE3's 8-lane AVX2 kernel, with the message in memory,
+    /// inlines 268 calls instead of 356, and a fresh process's first 1 MiB hash with AVX-512 turned
+    /// off took 37.9 ms instead of 45.8 (AMD EPYC Zen 5, DOTNET_EnableAVX512=0).
+    /// </remarks>
     static abstract TVector RotateRight(TVector x, [ConstantExpected] byte bits64, [ConstantExpected] byte bits32);
 
     /// <summary>
