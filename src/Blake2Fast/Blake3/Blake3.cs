@@ -329,6 +329,12 @@ public static partial class Blake3
             return;
         }
 
+        if (Blake3Tree.RootInLanes(source.Length, destination.Length))
+        {
+            Blake3Tree.RootBytesInLanes(source, key, flags, degree, destination);
+            return;
+        }
+
         Blake3Output root = default;
         Blake3Tree.Root(source, key, flags, degree, ref root);
         root.WriteRootBytes(0, destination);

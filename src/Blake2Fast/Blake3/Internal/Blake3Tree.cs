@@ -80,6 +80,41 @@ internal static unsafe class Blake3Tree
     private static void Parent(ReadOnlySpan<byte> input, ReadOnlySpan<uint> key, uint flags, int degree, ref Blake3Output root)
     {
         Span<byte> children = stackalloc byte[64];
+        Children(input, key, flags, degree, children);
+        root.Set(key, children, 64, 0, flags | Blake3Constants.Parent);
+        SecretBytes.Erase(children);
+    }
+
+    /// <summary>Whether <see cref="RootBytesInLanes"/> takes a tree over <paramref name="length"/> bytes with an output of <paramref name="outputLength"/> bytes.</summary>
+    public static bool RootInLanes(int length, int outputLength) => WidestOnly(length) && outputLength <= Blake3Constants.ChainingValueLength;
+
+    /// <summary>
+    /// The first <paramref name="destination"/> bytes (32 or fewer) of the root output of
+    /// <paramref name="input"/> (<see cref="WidestParentsMinimum"/> bytes or more; see
+    /// <see cref="RootInLanes"/>): the root compressed as its two children's parent with ROOT set,
+    /// whose chaining value is the output's first 32 bytes, in a padded group of the widest
+    /// lanes like the tree's top parents (<c>Blake3Kernels.HashParents</c>).
+    /// </summary>
+    /// <remarks>
+    /// Through <see cref="Root"/>, the root's one compression was the one call of the row kernel
+    /// in such a hash, which a process's first hash of 1 MiB compiled for it alone (about 2.3
+    /// ms, with the methods around it about 3 ms: AMD EPYC Zen 5,
+    /// bench/results/cold-start/README.md). In the padded group it costs about 0.1 us more.
+    /// </remarks>
+    public static void RootBytesInLanes(ReadOnlySpan<byte> input, ReadOnlySpan<uint> key, uint flags, int degree, Span<byte> destination)
+    {
+        Debug.Assert(RootInLanes(input.Length, destination.Length), "A tree the widest lanes hash, 32 bytes of output or fewer.");
+        Span<byte> children = stackalloc byte[64 + Blake3Constants.ChainingValueLength];
+        Span<byte> output = children[64..];
+        Children(input, key, flags, degree, children[..64]);
+        Blake3Kernels.HashParents(children[..64], key, flags | Blake3Constants.Root, output, widestOnly: true);
+        output[..destination.Length].CopyTo(destination);
+        SecretBytes.Erase(children);
+    }
+
+    /// <summary>The root's two children's chaining values (64 bytes) for <paramref name="input"/> of more than one chunk, on up to <paramref name="degree"/> threads.</summary>
+    private static void Children(ReadOnlySpan<byte> input, ReadOnlySpan<uint> key, uint flags, int degree, Span<byte> children)
+    {
         if (degree > 1 && input.Length >= ParallelMinimum)
         {
             InParallel(input, key, 0, flags, degree, children);
@@ -88,9 +123,6 @@ internal static unsafe class Blake3Tree
         {
             HashDownTo(input, key, 0, flags, 2, children, WidestOnly(input.Length));
         }
-
-        root.Set(key, children, 64, 0, flags | Blake3Constants.Parent);
-        SecretBytes.Erase(children);
     }
 
     /// <summary>The chaining value of a non-root subtree: <paramref name="input"/> (at least one byte) starting at chunk <paramref name="counter"/>.</summary>

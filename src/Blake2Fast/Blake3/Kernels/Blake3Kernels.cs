@@ -239,8 +239,8 @@ internal static partial class Blake3Kernels
     /// Parents: <paramref name="childChainingValues"/> holds count x 64 bytes (left || right); each
     /// parent is one block, counter 0, length 64, flags | PARENT, from <paramref name="key"/>; writes
     /// count x 32 bytes, possibly over the start of its own input. With
-    /// <paramref name="widestOnly"/>, the parents the kernel's widest groups leave (2 or more) are
-    /// hashed in one padded group of that width, not in narrower groups.
+    /// <paramref name="widestOnly"/>, the parents the kernel's widest groups leave (1 or more) are
+    /// hashed in one padded group of that width, not in narrower groups or the row kernel.
     /// </summary>
     /// <remarks>
     /// <paramref name="widestOnly"/> is for the levels above the chunks of a large tree, whose
@@ -263,9 +263,11 @@ internal static partial class Blake3Kernels
         // groups leave: one at a time they were 2 or 3 single compressions of about 75 ns each on
         // the Zen 5, the group about 117 ns for all; same process: 4 to 32 KiB 0.97x to 0.99x the
         // time (16 KiB has such a level: 4 chaining values to 2), 64 KiB and 1 MiB unchanged.
-        // With widestOnly, of the widest lanes, for 2 to widest - 1.
+        // With widestOnly, of the widest lanes, for 1 to widest - 1: a large tree's single
+        // parents and its root too (Blake3Tree.RootBytesInLanes), so that its first hash compiles
+        // no row kernel.
         const int FourLanes = 4;
-        if (count - done >= 2 && kernel != Blake3Kernel.Scalar
+        if (count - done >= (widestOnly ? 1 : 2) && kernel != Blake3Kernel.Scalar
             && HashInPaddedGroup(
                 kernel, childChainingValues[(done * Blake3Constants.BlockLength)..], Blake3Constants.BlockLength, widestOnly ? widest : FourLanes, key, 0, flags,
                 chainingValues[(done * Blake3Constants.ChainingValueLength)..]))
@@ -273,7 +275,7 @@ internal static partial class Blake3Kernels
             done = count;
         }
 
-        // What is left (one parent, or all with the Scalar kernel), one compression each with the
+        // What is left (one parent without widestOnly, or all with the Scalar kernel), one compression each with the
         // kernel's single-compression code. In place, parent i writes only over input of parents
         // up to i, each read before it is written.
         for (int i = done; i < count; i++)
