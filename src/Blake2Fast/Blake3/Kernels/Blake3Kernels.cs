@@ -275,9 +275,9 @@ internal static partial class Blake3Kernels
             done = count;
         }
 
-        // What is left (one parent without widestOnly, or all with the Scalar kernel), one compression each with the
-        // kernel's single-compression code. In place, parent i writes only over input of parents
-        // up to i, each read before it is written.
+        // What is left (one parent without widestOnly, or all with the Scalar kernel), one
+        // compression each with the kernel's single-compression code. In place, parent i writes
+        // only over input of parents up to i, each read before it is written.
         for (int i = done; i < count; i++)
         {
             CompressToBytes(
