@@ -184,12 +184,12 @@ public sealed class Blake3Tests
     }
 
     /// <summary>
-    /// From 256 KiB a tree hashes the parents its widest lane groups leave (2 to 15 of a level) in
+    /// From 256 KiB a tree hashes the parents its widest lane groups leave (1 to 15 of a level) in
     /// one padded group of the widest lanes (Blake3Tree.WidestParentsMinimum), below it in
-    /// narrower groups. Every whole number of chunks from 256 to 288 and one byte more meets every
-    /// such remainder, 2 to 15, at some level (counted with a model of the frontier); keyed,
-    /// against the model reference, on one thread and on two (whose pieces' frontiers are joined
-    /// the same way).
+    /// narrower groups; a 32-byte output's root takes such a group too (Blake3Tree.RootBytesInLanes).
+    /// Every whole number of chunks from 256 to 288 and one byte more meets every remainder from
+    /// 2 to 15 at some level (counted with a model of the frontier); keyed, against the model
+    /// reference, on one thread and on two (whose pieces' frontiers are joined the same way).
     /// </summary>
     [Fact]
     public void Every_tree_shape_from_256_to_288_chunks_gives_the_reference_answer_on_one_and_two_threads()
