@@ -6,8 +6,9 @@ exits never gets there. This runs bench/Blake2Fast.ColdStart (build it first: do
 bench/Blake2Fast.ColdStart) in fresh processes, N times per case, cases interleaved round by round
 so that a drift of the machine falls on every case alike, with the runtime's defaults and with
 DOTNET_TieredCompilation=0 (every method compiled fully optimized at its first call) for
-reference. Prints a markdown table of medians: first call, second call, the whole loop, and the
-fastest of the loop's last tenth ("steady").
+reference. Prints a markdown table of medians: first call, second call, third call, the whole loop,
+and the fastest of the loop's last tenth ("steady"). The third call tells what the second call
+pays once (the caches, the runtime's first-call bookkeeping) from tier-0 code that stays slow.
 
 usage: cold-start.py [-n RUNS] [--out FILE] [--only ALGS] [--program LABEL=DLL ...] [--tool-file FILE --aot PATH]
   --program: time these builds of the program instead of this tree's (repeatable), in the same
@@ -56,7 +57,9 @@ def run_case(program, case, env):
     launcher = ["dotnet", str(program)] if str(program).endswith(".dll") else [str(program)]
     out = subprocess.run(launcher + [algorithm, str(size), str(calls)], env=env,
                          capture_output=True, text=True, check=True).stdout.split()
-    return [float(x) for x in out]
+    values = [float(x) for x in out]
+    # A program built before the third call was printed (7 values) prints 6.
+    return values + [float("nan")] * (7 - len(values))
 
 
 def micro(ms):
@@ -127,8 +130,8 @@ def main(argv):
              "First-call JIT: the methods the JIT compiled during the first call and the time it spent (System.Runtime.JitInfo, median).",
              "Net / TC=0: the loop totals less the program's own cost per call (the last row's loop total over its calls, "
              "in each configuration: its tier-0 loop and lambda), the library's part of the loop against the same under TieredCompilation=0.", "",
-             "| algorithm | size x calls | first call | first-call JIT | second call | steady call | second / steady | second call, TC=0 | loop total | loop total, TC=0 | total / TC=0 | net / TC=0 |",
-             "|:---|:---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+             "| algorithm | size x calls | first call | first-call JIT | second call | third call | steady call | second / steady | second call, TC=0 | loop total | loop total, TC=0 | total / TC=0 | net / TC=0 |",
+             "|:---|:---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     names = {"blake2b": "Blake2Fast BLAKE2b", "blake2s": "Blake2Fast BLAKE2s", "blake3": "Blake2Fast BLAKE3",
              "blake3net": "Blake3.NET 3.0.2 (managed)", "blake2bp": "Blake2Fast BLAKE2bp",
              "blake2b-many": "Blake2Fast BLAKE2b HashMany, 64 B messages", "blake3-many": "Blake2Fast BLAKE3 HashMany, 64 B messages",
@@ -139,13 +142,13 @@ def main(argv):
     floor_tc0 = median([s[2] for s in samples[("TieredCompilation=0", floor)]]) / FLOOR_CASE[2]
     for row in rows:
         label, _, case = row
-        d = [median([s[i] for s in samples[("default", row)]]) for i in range(6)]
-        t = [median([s[i] for s in samples[("TieredCompilation=0", row)]]) for i in range(6)]
+        d = [median([s[i] for s in samples[("default", row)]]) for i in range(7)]
+        t = [median([s[i] for s in samples[("TieredCompilation=0", row)]]) for i in range(7)]
         name = names[case[0]] + (f" ({label})" if label and case[0] not in ("blake3net", "none") else "")
         per_steady = f"{d[1] / d[3]:.2f}" if d[3] > 0 else "n/a"
         net = "n/a" if case == FLOOR_CASE else f"{(d[2] - case[2] * floor_default) / (t[2] - case[2] * floor_tc0):.2f}"
         lines.append(f"| {name} | {size_label(case[1])} x {case[2]} | {d[0]:.1f} ms | {d[4]:.0f} in {d[5]:.1f} ms | {micro(d[1])} | "
-                     f"{micro(d[3])} | {per_steady} | {micro(t[1])} | {d[2]:.1f} ms | {t[2]:.1f} ms | {d[2] / t[2]:.2f} | {net} |")
+                     f"{micro(d[6]) if d[6] == d[6] else 'n/a'} | {micro(d[3])} | {per_steady} | {micro(t[1])} | {d[2]:.1f} ms | {t[2]:.1f} ms | {d[2] / t[2]:.2f} | {net} |")
     if args.tool_file and args.aot:
         lines += ["", f"Whole processes on {args.tool_file} ({os.path.getsize(args.tool_file) // MIB} MiB), medians of {args.runs}, alternating:", "",
                   "| command | median | min | max |", "|:---|---:|---:|---:|", *tool_rows(args)]
