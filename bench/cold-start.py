@@ -42,7 +42,7 @@ FLOOR_CASE = ("none", 64, 10000)
 # The drivers around the kernels (HashMany, HashTree, BLAKE2bp, incremental BLAKE3): run only when
 # --only names them.
 EXTRA_CASES = [(a, s, c) for s, c in ((64 * KIB, 1000), (MIB, 200))
-               for a in ("blake2bp", "blake2b-many", "blake3-many", "blake2b-tree", "blake3-update")]
+               for a in ("blake2bp", "blake2b-many", "blake2s-many", "blake3-many", "blake2b-tree", "blake3-update")]
 CONFIGS = [("default", {}), ("TieredCompilation=0", {"DOTNET_TieredCompilation": "0"})]
 
 
@@ -93,7 +93,7 @@ def main(argv):
     parser.add_argument("--tool-file")
     parser.add_argument("--aot")
     parser.add_argument("--only", help="comma-separated algorithms to run (blake2b, blake2s, blake3, blake3net; "
-                        "also blake2bp, blake2b-many, blake3-many, blake2b-tree, blake3-update, which only run when named)")
+                        "also blake2bp, blake2b-many, blake2s-many, blake3-many, blake2b-tree, blake3-update, which only run when named)")
     parser.add_argument("--program", action="append", default=[], metavar="LABEL=DLL",
                         help="a build of Blake2Fast.ColdStart.dll, or a self-contained build's launcher, to time (repeatable; default: this tree's)")
     parser.add_argument("--runtime", default="?", help="the runtime's version, where no dotnet command reports it (a self-contained build)")
@@ -134,7 +134,8 @@ def main(argv):
              "|:---|:---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     names = {"blake2b": "Blake2Fast BLAKE2b", "blake2s": "Blake2Fast BLAKE2s", "blake3": "Blake2Fast BLAKE3",
              "blake3net": "Blake3.NET 3.0.2 (managed)", "blake2bp": "Blake2Fast BLAKE2bp",
-             "blake2b-many": "Blake2Fast BLAKE2b HashMany, 64 B messages", "blake3-many": "Blake2Fast BLAKE3 HashMany, 64 B messages",
+             "blake2b-many": "Blake2Fast BLAKE2b HashMany, 64 B messages", "blake2s-many": "Blake2Fast BLAKE2s HashMany, 64 B messages",
+             "blake3-many": "Blake2Fast BLAKE3 HashMany, 64 B messages",
              "blake2b-tree": "Blake2Fast BLAKE2b HashTree, 4 KiB leaves, 1 thread", "blake3-update": "Blake2Fast BLAKE3 incremental, 4 KiB updates",
              "none": "the program alone (no library: clears 32 bytes)"}
     floor = next(row for row in rows if row[2] == FLOOR_CASE)

@@ -18,10 +18,11 @@ namespace Blake2Fast.ColdStart;
 /// Nothing is hashed before the first timed call, so the first call pays for loading and compiling
 /// what it runs, as in a process that hashes one file and exits. ALGORITHM: blake2b, blake2s,
 /// blake3 (this library's one-shots) or blake3net (Blake3.NET's <c>Hasher.Hash</c>, the managed peer);
-/// and the drivers around the kernels: blake2bp, blake2b-many and blake3-many (<c>HashMany</c> of
-/// 64-byte messages), blake2b-tree (<c>HashTree</c>, 4 KiB leaves, one thread), blake3-update
-/// (an incremental hash fed 4 KiB at a time); and none, which clears 32 bytes of the output and
-/// loads nothing of either library: what this program's own first call costs.
+/// and the drivers around the kernels: blake2bp, blake2b-many, blake2s-many and blake3-many
+/// (<c>HashMany</c> of 64-byte messages), blake2b-tree (<c>HashTree</c>, 4 KiB leaves, one
+/// thread), blake3-update (an incremental hash fed 4 KiB at a time); and none, which clears 32
+/// bytes of the output and loads nothing of either library: what this program's own first call
+/// costs.
 /// </remarks>
 internal static class Program
 {
@@ -29,7 +30,7 @@ internal static class Program
     {
         if (args.Length != 3)
         {
-            Console.Error.WriteLine("usage: Blake2Fast.ColdStart blake2b|blake2s|blake3|blake3net|blake2bp|blake2b-many|blake3-many|blake2b-tree|blake3-update|none SIZE CALLS");
+            Console.Error.WriteLine("usage: Blake2Fast.ColdStart blake2b|blake2s|blake3|blake3net|blake2bp|blake2b-many|blake2s-many|blake3-many|blake2b-tree|blake3-update|none SIZE CALLS");
             return 2;
         }
 
@@ -47,6 +48,7 @@ internal static class Program
             "blake3net" => () => global::Blake3.Hasher.Hash(input).AsSpan().CopyTo(output),
             "blake2bp" => () => Blake2bp.HashData(input, output.AsSpan(0, 64)),
             "blake2b-many" => () => Blake2b.HashMany(input, 64, many, 32),
+            "blake2s-many" => () => Blake2s.HashMany(input, 64, many, 32),
             "blake3-many" => () => Blake3.HashMany(input, 64, many, 32),
             "blake2b-tree" => () => Blake2b.HashTree(input, 4096, output.AsSpan(0, 64), 1),
             "blake3-update" => () => HashInPieces(input, output),

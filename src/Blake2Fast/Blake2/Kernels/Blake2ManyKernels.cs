@@ -1,4 +1,5 @@
 using System;
+using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using Blake2Fast.Internal;
@@ -58,9 +59,15 @@ internal static class Blake2ManyState
     {
         if (laneStride < 0 || blocks.Length < ((long)(lanes - 1) * laneStride) + blockLength)
         {
-            throw new ArgumentOutOfRangeException(nameof(laneStride), laneStride, $"{lanes} blocks of {blockLength} bytes, {laneStride} bytes apart, do not fit in {blocks.Length} bytes.");
+            ThrowLaneBlocksOutside(blocks.Length, laneStride, lanes, blockLength);
         }
     }
+
+    // The throws are methods of their own so that the checks, run before every lane kernel call,
+    // are small enough to be inlined into the optimized callers (HashMany's lane loop).
+    [DoesNotReturn]
+    private static void ThrowLaneBlocksOutside(int length, int laneStride, int lanes, int blockLength) =>
+        throw new ArgumentOutOfRangeException(nameof(laneStride), laneStride, $"{lanes} blocks of {blockLength} bytes, {laneStride} bytes apart, do not fit in {length} bytes.");
 
     /// <summary>The state as the BLAKE2bp/sp kernels see it (32-byte rows).</summary>
     public static ref Blake2Lanes AsLanes(Span<byte> state)
@@ -137,27 +144,50 @@ internal static partial class Blake2bManyKernels
         }
         else
         {
-            RequireStripe(laneStride, 128);
-            Blake2pKernels<ulong>.Compress(AsParallelKernel(kernel), ref Blake2ManyState.AsLanes(state), blocks[..Blake2pKernels<ulong>.StripeLength], 0);
+            CompressStripe<ulong>(kernel, state, blocks, laneStride);
         }
     }
 
-    /// <summary>Refuses a lane stride other than the block length for a kernel that reads a stripe.</summary>
-    internal static void RequireStripe(int laneStride, int blockLength)
+    /// <summary>
+    /// <see cref="Compress"/> with a kernel that reads a stripe (each lane's block right after the
+    /// previous lane's): BLAKE2bp's or BLAKE2sp's lane kernel of <paramref name="kernel"/>'s width.
+    /// </summary>
+    /// <remarks>
+    /// Never inlined, and optimized from its first call: the lane loop that calls it is optimized
+    /// from its first call too, and inlining this dispatch, which names three widths, would load
+    /// and compile all three where the 512-bit kernel runs (it doubled the JIT time of
+    /// <c>Blake2Many.Lanes.CompressNextBlocks</c>).
+    /// </remarks>
+    [MethodImpl(MethodImplOptions.NoInlining | KernelRoot.DriverOptions)]
+    internal static void CompressStripe<TWord>(Blake2ManyKernel kernel, Span<byte> state, ReadOnlySpan<byte> blocks, int laneStride)
+        where TWord : unmanaged
     {
-        if (laneStride != blockLength)
+        if (laneStride != Blake2Word<TWord>.BlockLength)
         {
-            throw new ArgumentOutOfRangeException(nameof(laneStride), laneStride, $"This kernel reads a stripe: the lane stride must be {blockLength}.");
+            ThrowNotStripe(laneStride, Blake2Word<TWord>.BlockLength);
         }
+
+        Blake2pKernels<TWord>.Compress(AsParallelKernel(kernel), ref Blake2ManyState.AsLanes(state), blocks[..Blake2pKernels<TWord>.StripeLength], 0);
     }
 
-    private static Blake2pKernel AsParallelKernel(Blake2ManyKernel kernel) => kernel switch
+    [DoesNotReturn]
+    private static void ThrowNotStripe(int laneStride, int blockLength) =>
+        throw new ArgumentOutOfRangeException(nameof(laneStride), laneStride, $"This kernel reads a stripe: the lane stride must be {blockLength}.");
+
+    /// <summary>The BLAKE2bp/sp lane kernel that a HashMany kernel other than the scalar and the 512-bit one runs.</summary>
+    /// <remarks>Inlined, its throw a method of its own: it runs once per lane kernel call, in the lane loop's optimized code.</remarks>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal static Blake2pKernel AsParallelKernel(Blake2ManyKernel kernel) => kernel switch
     {
         Blake2ManyKernel.Vector128 => Blake2pKernel.Vector128,
         Blake2ManyKernel.Avx2 => Blake2pKernel.Avx2,
         Blake2ManyKernel.Avx512VL => Blake2pKernel.Avx512,
-        _ => throw new ArgumentOutOfRangeException(nameof(kernel)),
+        _ => ThrowNoParallelKernel(kernel),
     };
+
+    [DoesNotReturn]
+    private static Blake2pKernel ThrowNoParallelKernel(Blake2ManyKernel kernel) =>
+        throw new ArgumentOutOfRangeException(nameof(kernel), kernel, "This kernel has no BLAKE2bp/sp lane kernel.");
 
     private static partial Blake2ManyKernel PickBest();
 
@@ -189,7 +219,7 @@ internal static partial class Blake2sManyKernels
     {
         Blake2ManyKernel.Scalar => true,
         Blake2ManyKernel.Avx512 => IsWideSupported(),
-        _ => Blake2pKernels<uint>.IsSupported(AsParallelKernel(kernel)),
+        _ => Blake2pKernels<uint>.IsSupported(Blake2bManyKernels.AsParallelKernel(kernel)),
     };
 
     /// <inheritdoc cref="Blake2bManyKernels.ReadsLanesInPlace"/>
@@ -204,18 +234,9 @@ internal static partial class Blake2sManyKernels
         }
         else
         {
-            Blake2bManyKernels.RequireStripe(laneStride, 64);
-            Blake2pKernels<uint>.Compress(AsParallelKernel(kernel), ref Blake2ManyState.AsLanes(state), blocks[..Blake2pKernels<uint>.StripeLength], 0);
+            Blake2bManyKernels.CompressStripe<uint>(kernel, state, blocks, laneStride);
         }
     }
-
-    private static Blake2pKernel AsParallelKernel(Blake2ManyKernel kernel) => kernel switch
-    {
-        Blake2ManyKernel.Vector128 => Blake2pKernel.Vector128,
-        Blake2ManyKernel.Avx2 => Blake2pKernel.Avx2,
-        Blake2ManyKernel.Avx512VL => Blake2pKernel.Avx512,
-        _ => throw new ArgumentOutOfRangeException(nameof(kernel)),
-    };
 
     private static partial Blake2ManyKernel PickBest();
 

@@ -267,11 +267,19 @@ internal static class Blake2Many<TVariant> where TVariant : struct, IBlake2ManyV
         public Span<int> BlockOf;
         public Span<int> BlockCountOf;
 
-        // Tiered on purpose, unlike the loops it calls: see KernelRoot.DriverOptions.
+        /// <summary>
+        /// Hashes every message: the lanes take the messages in order, a lane that finishes takes the
+        /// next one, and once fewer than <paramref name="minimumActive"/> lanes have work, the rest
+        /// are finished one at a time.
+        /// </summary>
+        /// <remarks>
+        /// Optimized from its first call, as are the two steps of the loop, each a method of its own
+        /// so that it inlines its per-lane helpers (marked <c>AggressiveInlining</c>) whole: see
+        /// <see cref="KernelRoot.DriverOptions"/>.
+        /// </remarks>
+        [MethodImpl(KernelRoot.DriverOptions)]
         public void Run(int minimumActive)
         {
-            TVariant variant = default;
-            int blockLength = variant.BlockLength;
             int count = Messages.Count;
             int next = 0;
             int active = 0;
@@ -293,42 +301,8 @@ internal static class Blake2Many<TVariant> where TVariant : struct, IBlake2ManyV
                     continue;
                 }
 
-                for (int lane = 0; lane < LaneCount; lane++)
-                {
-                    if (MessageOf[lane] < 0)
-                    {
-                        continue;
-                    }
-
-                    ReadOnlySpan<byte> message = Messages[MessageOf[lane]];
-                    int block = BlockOf[lane];
-                    bool final = block == BlockCountOf[lane] - 1;
-                    CopyBlock(message, KeyBlock, block, Stripe.Slice(lane * blockLength, blockLength));
-                    long total = message.Length + KeyBlock.Length;
-                    SetCounterAndFlags(State, RowLength, lane, Math.Min((long)(block + 1) * blockLength, total), final, final && IsLastNode(MessageOf[lane]));
-                }
-
-                variant.CompressLanes(Kernel, State, Stripe, blockLength, Scratch);
-
-                for (int lane = 0; lane < LaneCount; lane++)
-                {
-                    int message = MessageOf[lane];
-                    if (message < 0 || ++BlockOf[lane] < BlockCountOf[lane])
-                    {
-                        continue;
-                    }
-
-                    WriteLaneDigest(State, RowLength, lane, Destination.Slice(message * DigestLength, DigestLength));
-                    if (next < count)
-                    {
-                        Start(lane, next++);
-                    }
-                    else
-                    {
-                        MessageOf[lane] = -1;
-                        active--;
-                    }
-                }
+                CompressNextBlocks();
+                active -= FinishAndRefill(ref next);
             }
 
             for (int lane = 0; lane < LaneCount; lane++)
@@ -338,6 +312,66 @@ internal static class Blake2Many<TVariant> where TVariant : struct, IBlake2ManyV
                     FinishAlone(lane);
                 }
             }
+        }
+
+        /// <summary>
+        /// Copies each working lane's next block into the stripe (the key block first, the final
+        /// block zero-padded), sets its counter and flags, and compresses every lane once.
+        /// </summary>
+        [MethodImpl(KernelRoot.DriverOptions)]
+        private readonly void CompressNextBlocks()
+        {
+            TVariant variant = default;
+            int blockLength = variant.BlockLength;
+            for (int lane = 0; lane < LaneCount; lane++)
+            {
+                if (MessageOf[lane] < 0)
+                {
+                    continue;
+                }
+
+                ReadOnlySpan<byte> message = Messages[MessageOf[lane]];
+                int block = BlockOf[lane];
+                bool final = block == BlockCountOf[lane] - 1;
+                CopyBlock(message, KeyBlock, block, Stripe.Slice(lane * blockLength, blockLength));
+                long total = message.Length + KeyBlock.Length;
+                SetCounterAndFlags(State, RowLength, lane, Math.Min((long)(block + 1) * blockLength, total), final, final && IsLastNode(MessageOf[lane]));
+            }
+
+            variant.CompressLanes(Kernel, State, Stripe, blockLength, Scratch);
+        }
+
+        /// <summary>
+        /// Moves each working lane past the block just compressed; a lane whose message that block
+        /// finished writes its digest and starts the next message, or goes idle when none is left.
+        /// </summary>
+        /// <returns>How many lanes went idle.</returns>
+        [MethodImpl(KernelRoot.DriverOptions)]
+        private readonly int FinishAndRefill(ref int next)
+        {
+            int count = Messages.Count;
+            int idled = 0;
+            for (int lane = 0; lane < LaneCount; lane++)
+            {
+                int message = MessageOf[lane];
+                if (message < 0 || ++BlockOf[lane] < BlockCountOf[lane])
+                {
+                    continue;
+                }
+
+                WriteLaneDigest(State, RowLength, lane, Destination.Slice(message * DigestLength, DigestLength));
+                if (next < count)
+                {
+                    Start(lane, next++);
+                }
+                else
+                {
+                    MessageOf[lane] = -1;
+                    idled++;
+                }
+            }
+
+            return idled;
         }
 
         /// <summary>How many blocks every working lane has before its final one.</summary>
@@ -492,6 +526,7 @@ internal static class Blake2Many<TVariant> where TVariant : struct, IBlake2ManyV
             }
         }
 
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         private readonly void Start(int lane, int message)
         {
             int blockLength = default(TVariant).BlockLength;
@@ -543,6 +578,7 @@ internal static class Blake2Many<TVariant> where TVariant : struct, IBlake2ManyV
     /// it as a few vector moves instead of a call, which for one-block messages was a large part
     /// of the time spent outside the lane kernel.
     /// </remarks>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void CopyBlock(ReadOnlySpan<byte> message, ReadOnlySpan<byte> keyBlock, int block, Span<byte> destination)
     {
         int blockLength = default(TVariant).BlockLength;
@@ -580,6 +616,7 @@ internal static class Blake2Many<TVariant> where TVariant : struct, IBlake2ManyV
     // little-endian machines only, where that is the digest's byte order too.
 
     /// <summary>Sets lane <paramref name="lane"/>'s counter (t0, t1) and final flags (f0, f1).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void SetCounterAndFlags(Span<byte> state, int rowLength, int lane, long counter, bool final, bool lastNode)
     {
         int wordLength = default(TVariant).WordLength;
@@ -593,10 +630,12 @@ internal static class Blake2Many<TVariant> where TVariant : struct, IBlake2ManyV
     }
 
     /// <summary>Copies the 8 contiguous words of <paramref name="chain"/> into lane <paramref name="lane"/>'s column.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void ChainToLane(ReadOnlySpan<byte> chain, Span<byte> state, int rowLength, int lane) =>
         CopyWords(8, ref MemoryMarshal.GetReference(chain[..(8 * default(TVariant).WordLength)]), default(TVariant).WordLength, ref LaneWord(state, rowLength, lane, 0, 8), rowLength);
 
     /// <summary>Copies lane <paramref name="lane"/>'s 8 chain words into <paramref name="chain"/>, contiguous.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void LaneToChain(ReadOnlySpan<byte> state, int rowLength, int lane, Span<byte> chain) =>
         CopyWords(8, ref LaneWord(state, rowLength, lane, 0, 8), rowLength, ref MemoryMarshal.GetReference(chain[..(8 * default(TVariant).WordLength)]), default(TVariant).WordLength);
 
@@ -611,6 +650,7 @@ internal static class Blake2Many<TVariant> where TVariant : struct, IBlake2ManyV
     }
 
     /// <summary>Writes the first <c>destination.Length</c> bytes of lane <paramref name="lane"/>'s chain value: its digest.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void WriteLaneDigest(ReadOnlySpan<byte> state, int rowLength, int lane, Span<byte> destination)
     {
         int wordLength = default(TVariant).WordLength;

@@ -50,6 +50,7 @@ internal static partial class KernelRoot
     /// holds no rounds.
     /// </summary>
     /// <remarks>
+    /// <para>
     /// Why: a driver's tier-0 code makes a call for every span operation, and it stays tier-0 code
     /// until it has been called 30 times and no method was compiled for 100 ms, or, within one
     /// call, until on-stack replacement swaps in optimized code after about 10,000 iterations of a
@@ -60,10 +61,20 @@ internal static partial class KernelRoot
     /// profile) and on-stack replacement never applies to them; each is compiled fully optimized
     /// when first called; and ReadyToRun does not precompile them (crossgen2 leaves
     /// AggressiveOptimization methods to the JIT), as with the kernel roots. Argument checks,
-    /// wrappers that run once per hash and the loop-free helpers a driver calls stay tiered, and
-    /// so does HashMany's general lane loop (<c>Blake2Many.Lanes.Run</c>): compiled this way it
-    /// took 13 ms more in its first call on 1,024 messages and its steady state on 64-byte
-    /// BLAKE2b messages was 6% slower than its tier-1 code with a profile (bench/results/cold-start).
+    /// wrappers that run once per hash and the loop-free helpers a driver calls stay tiered.
+    /// </para>
+    /// <para>
+    /// A driver's helpers must be inlined into it, or be drivers themselves: an optimized caller
+    /// does not make its callees optimized, and a helper the JIT declines to inline (over 100
+    /// bytes of IL without <c>AggressiveInlining</c>, or past the caller's inlining budget) runs
+    /// as tier-0 code at every call. HashMany's lane loop (<c>Blake2Many.Lanes.Run</c>) is
+    /// therefore three drivers (the loop, <c>CompressNextBlocks</c>, <c>FinishAndRefill</c>),
+    /// each small enough to inline its per-lane helpers whole; as one method it exhausted its
+    /// budget and left the lanes' word copies as tier-0 calls (the second call of a fresh
+    /// process's <c>Blake2b.HashMany</c> on 16,384 64-byte messages took 2.5 ms instead of 0.9).
+    /// Left tiered, its tier-0 code took 380 to 420 us on 1,024 messages against 74 us in
+    /// steady state, up to its thirtieth call (AMD EPYC Zen 5, bench/results/cold-start/hashmany-lanes.md).
+    /// </para>
     /// </remarks>
     public const MethodImplOptions DriverOptions = OptimizedFromFirstCall;
 }

@@ -41,15 +41,26 @@ internal static class Blake2ManyLanes512<TWord>
         _ = state[(12 * 64) - 1];
         _ = scratch[(16 * 64) - 1];
         Blake2ManyState.CheckLaneBlocks(blocks, laneStride, Lanes, Blake2Word<TWord>.BlockLength);
-        ref Vector512<TWord> m0 = ref Unsafe.As<byte, Vector512<TWord>>(ref MemoryMarshal.GetReference(scratch));
-        Blake2LaneVector512<TWord>.LoadTransposed(ref MemoryMarshal.GetReference(blocks), (nuint)laneStride, ref m0);
-        CompressTransposed(ref Unsafe.As<byte, Vector512<TWord>>(ref MemoryMarshal.GetReference(state)), ref m0);
+        LoadAndCompress(
+            ref Unsafe.As<byte, Vector512<TWord>>(ref MemoryMarshal.GetReference(state)),
+            ref MemoryMarshal.GetReference(blocks),
+            (nuint)laneStride,
+            ref Unsafe.As<byte, Vector512<TWord>>(ref MemoryMarshal.GetReference(scratch)));
     }
 
-    /// <remarks>The transposed message is a parameter for the reason given in Blake2pVector.CompressStripes.</remarks>
+    /// <summary>Transposes the lanes' blocks into <paramref name="m0"/> (16 vectors) and compresses them into <paramref name="rows"/>.</summary>
+    /// <remarks>
+    /// The transposed message is a parameter for the reason given in Blake2pVector.CompressStripes.
+    /// The transposition is inside the kernel root, not in <see cref="Compress"/>: that method is
+    /// tier-0 code for its first 30 calls, where each of the transposition's vector operations was
+    /// a call, and a fresh process's <c>Blake2b.HashMany</c> of 1,024 64-byte messages took 426 us
+    /// against 74 in steady state from its second call to past its thirtieth (AMD EPYC Zen 5,
+    /// bench/results/cold-start/hashmany-transpose.md).
+    /// </remarks>
     [MethodImpl(KernelRoot.Options)]
-    private static void CompressTransposed(ref Vector512<TWord> rows, ref Vector512<TWord> m0)
+    private static void LoadAndCompress(ref Vector512<TWord> rows, ref byte blocks, nuint laneStride, ref Vector512<TWord> m0)
     {
+        Blake2LaneVector512<TWord>.LoadTransposed(ref blocks, laneStride, ref m0);
         Vector512<TWord> h0 = rows, h1 = Unsafe.Add(ref rows, 1), h2 = Unsafe.Add(ref rows, 2), h3 = Unsafe.Add(ref rows, 3);
         Vector512<TWord> h4 = Unsafe.Add(ref rows, 4), h5 = Unsafe.Add(ref rows, 5), h6 = Unsafe.Add(ref rows, 6), h7 = Unsafe.Add(ref rows, 7);
 
