@@ -20,6 +20,7 @@ usage: cold-start.py [-n RUNS] [--out FILE] [--only ALGS] [--program LABEL=DLL .
 """
 
 import argparse
+import math
 import os
 import platform
 import shutil
@@ -149,7 +150,7 @@ def main(argv):
         per_steady = f"{d[1] / d[3]:.2f}" if d[3] > 0 else "n/a"
         net = "n/a" if case == FLOOR_CASE else f"{(d[2] - case[2] * floor_default) / (t[2] - case[2] * floor_tc0):.2f}"
         lines.append(f"| {name} | {size_label(case[1])} x {case[2]} | {d[0]:.1f} ms | {d[4]:.0f} in {d[5]:.1f} ms | {micro(d[1])} | "
-                     f"{micro(d[6]) if d[6] == d[6] else 'n/a'} | {micro(d[3])} | {per_steady} | {micro(t[1])} | {d[2]:.1f} ms | {t[2]:.1f} ms | {d[2] / t[2]:.2f} | {net} |")
+                     f"{'n/a' if math.isnan(d[6]) else micro(d[6])} | {micro(d[3])} | {per_steady} | {micro(t[1])} | {d[2]:.1f} ms | {t[2]:.1f} ms | {d[2] / t[2]:.2f} | {net} |")
     if args.tool_file and args.aot:
         lines += ["", f"Whole processes on {args.tool_file} ({os.path.getsize(args.tool_file) // MIB} MiB), medians of {args.runs}, alternating:", "",
                   "| command | median | min | max |", "|:---|---:|---:|---:|", *tool_rows(args)]
