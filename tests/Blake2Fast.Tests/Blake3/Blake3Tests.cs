@@ -335,14 +335,15 @@ public sealed class Blake3Tests
     }
 
     [Fact]
-    public void Sixty_four_threads_reach_the_cap_on_pieces_and_give_the_single_thread_answer()
+    public void Two_hundred_fifty_six_threads_reach_the_cap_on_pieces_and_give_the_single_thread_answer()
     {
-        // 17 MiB + 5 at 64 threads would make 273 pieces of 64 KiB: the cap (256) doubles their
-        // length and leaves a short last one. One length and one degree: the input is large, and
-        // the scalar, portable and emulated ARM64 legs run this too.
-        byte[] input = new byte[(17 << 20) + 5];
+        // 65 MiB + 5 at 256 threads would make 1,041 pieces of 64 KiB: the cap (1,024) doubles
+        // their length and leaves a short last one. One length and one degree: the input is large,
+        // and the scalar, portable and emulated ARM64 legs run this too. Every other length and
+        // degree of the plan: WorkPlanTests.
+        byte[] input = new byte[(65 << 20) + 5];
         new Random(17).NextBytes(input);
-        Assert.Equal(128 * 1024, Blake3Tree.PieceLength(input.Length, 64));
+        Assert.Equal(128 * 1024, Blake3Tree.PieceLength(input.Length, 256));
         Blake3HashState reference = Blake3.CreateIncrementalHasher();
         for (int offset = 0; offset < input.Length; offset += 1000)
         {
@@ -352,32 +353,8 @@ public sealed class Blake3Tests
         byte[] expected = new byte[32];
         reference.Finish(expected);
         byte[] actual = new byte[32];
-        Blake3.HashData(input, actual, 64);
+        Blake3.HashData(input, actual, 256);
         Assert.Equal(Hex(expected), Hex(actual));
-    }
-
-    [Theory]
-    [InlineData(128 * 1024, 2)]
-    [InlineData((1 << 20) + 1, 2)]
-    [InlineData(1 << 30, 2)]
-    [InlineData(int.MaxValue, 16)]
-    [InlineData(int.MaxValue, 1000)]
-    [InlineData((17 << 20) + 5, 64)]
-    public void Parallel_pieces_are_whole_subtrees_and_bounded_in_number(int length, int degree)
-    {
-        int pieceLength = Blake3Tree.PieceLength(length, degree);
-        int chunks = pieceLength / 1024;
-        int pieces = ((length - 1) / pieceLength) + 1;
-        Assert.Equal(0, pieceLength % 1024);
-        Assert.Equal(0, chunks & (chunks - 1));
-        Assert.InRange(chunks, 64, int.MaxValue);
-        Assert.InRange(pieces, 2, 256);
-        if (chunks > 64)
-        {
-            // Not needlessly coarse: half the length would have made too many pieces (at least 8 per thread, or the cap).
-            int finer = ((length - 1) / (pieceLength / 2)) + 1;
-            Assert.True(finer > Math.Min(degree * 8, 256), $"{pieces} pieces of {chunks} chunks, {finer} if halved");
-        }
     }
 
     /// <summary>

@@ -69,11 +69,13 @@ internal static partial class Blake2UnlimitedTree<TVariant>
         int digestLength = destination.Length;
         long length = file.Length;
         long leafCount = LeafCount(length, leafLength);
-        int workers = Workers(length, maxDegreeOfParallelism);
+        int workers = Blake2TreePlan.Workers(length, leafLength, leafCount, Blake2TreePlan.Degree(maxDegreeOfParallelism), inMemory: false);
         int windowLeaves = WindowLeaves(digestLength);
-        bool longLeaves = leafLength > BatchLength;
-        int perBatch = longLeaves ? 1 : BatchLeaves(leafLength, digestLength, workers, default(TVariant).Lanes(kernel), inMemory: false);
-        int bufferLength = longLeaves ? ChunkLength : (int)(perBatch * leafLength);
+        bool longLeaves = leafLength > Blake2TreePlan.BatchLength;
+
+        // The first window is the largest, and a smaller one's batches are no longer (Blake2TreePlan).
+        var firstWindow = new LeafWindow(leafLength, digestLength, 0, leafCount <= windowLeaves, kernel);
+        int bufferLength = longLeaves ? Blake2TreePlan.ChunkLength : (int)(firstWindow.BatchLeaves(Math.Min(leafCount, windowLeaves), workers) * leafLength);
         byte[] digests = ArrayPool<byte>.Shared.Rent((int)Math.Min(leafCount, windowLeaves) * digestLength);
 
         // One buffer per worker for the whole file, passed on from a worker that ends to the next
@@ -87,10 +89,11 @@ internal static partial class Blake2UnlimitedTree<TVariant>
             {
                 int count = (int)Math.Min(windowLeaves, leafCount - first);
                 var window = new LeafWindow(leafLength, digestLength, first, first + count == leafCount, kernel);
+                int perBatch = longLeaves ? 1 : window.BatchLeaves(count, workers);
                 int batches = (count + perBatch - 1) / perBatch;
-                ForEachBatch(batches, workers, () => buffers.TryTake(out ReadBuffer? buffer) ? buffer : new ReadBuffer(bufferLength), (batch, buffer) =>
+                ParallelPieces.Run(batches, workers, () => buffers.TryTake(out ReadBuffer? buffer) ? buffer : new ReadBuffer(bufferLength), (batch, buffer) =>
                 {
-                    int leaf = batch * perBatch;
+                    int leaf = (int)batch * perBatch;
                     int leaves = Math.Min(perBatch, count - leaf);
                     long from = (first + leaf) * leafLength;
                     long to = Math.Min(length, (first + leaf + leaves) * leafLength);
@@ -128,9 +131,9 @@ internal static partial class Blake2UnlimitedTree<TVariant>
         node.Initialize(LeafSettings(window.DigestLength, window.LeafLength) with { NodeOffset = (ulong)(window.FirstLeaf + leaf), IsLastNode = isLast });
         try
         {
-            for (long at = from; at < to; at += ChunkLength)
+            for (long at = from; at < to; at += Blake2TreePlan.ChunkLength)
             {
-                node.Update(buffer[..ReadFully(file, buffer[..(int)Math.Min(ChunkLength, to - at)], at)]);
+                node.Update(buffer[..ReadFully(file, buffer[..(int)Math.Min(Blake2TreePlan.ChunkLength, to - at)], at)]);
             }
 
             node.Finish(digests.AsSpan(leaf * window.DigestLength, window.DigestLength));
@@ -165,23 +168,25 @@ internal static partial class Blake2UnlimitedTree<TVariant>
     /// the returned task is complete when this returns.
     /// </summary>
     private static ValueTask HashInOrderAsync(Stream source, long leafLength, byte[] destination, int maxDegreeOfParallelism, Blake2ManyKernel kernel, bool synchronous, CancellationToken cancellationToken) =>
-        leafLength > BatchLength
+        leafLength > Blake2TreePlan.BatchLength
             ? HashLongLeavesInOrderAsync(source, leafLength, destination, synchronous, cancellationToken)
             : HashRoundsAsync(source, leafLength, destination, maxDegreeOfParallelism, kernel, synchronous, cancellationToken);
 
     /// <summary>
-    /// Reads a round of whole batches (one per worker), hashes all its leaves but the last on every
+    /// Reads a round of whole batches (<see cref="Blake2TreePlan.RoundCapacity"/>), hashes all its leaves but the last on every
     /// worker, moves that last leaf to the front and reads on: a leaf is known to be the tree's
     /// last only once the stream has ended, so one is always held back until then.
     /// </summary>
     private static async ValueTask HashRoundsAsync(Stream source, long leafLength, byte[] destination, int maxDegreeOfParallelism, Blake2ManyKernel kernel, bool synchronous, CancellationToken cancellationToken)
     {
         int digestLength = destination.Length;
-        int workers = Workers(long.MaxValue, maxDegreeOfParallelism);
+        int workers = Blake2TreePlan.Workers(long.MaxValue, leafLength, long.MaxValue, Blake2TreePlan.Degree(maxDegreeOfParallelism), inMemory: false);
         int leaf = (int)leafLength;
 
         // Whole batches and the leaf held back: every batch of a full round fills the lanes evenly.
-        int roundLeaves = (BatchLeaves(leafLength, digestLength, workers, default(TVariant).Lanes(kernel), inMemory: false) * workers) + 1;
+        long capacity = Blake2TreePlan.RoundCapacity(leafLength, WindowLeaves(digestLength), workers);
+        int perBatch = new LeafWindow(leafLength, digestLength, 0, false, kernel).BatchLeaves(capacity, workers);
+        int roundLeaves = (int)(capacity / perBatch * perBatch) + 1;
         int roundLength = roundLeaves * leaf;
         byte[] buffer = ArrayPool<byte>.Shared.Rent(roundLength);
         byte[] digests = ArrayPool<byte>.Shared.Rent(roundLeaves * digestLength);
@@ -251,7 +256,7 @@ internal static partial class Blake2UnlimitedTree<TVariant>
     private static async ValueTask HashLongLeavesInOrderAsync(Stream source, long leafLength, byte[] destination, bool synchronous, CancellationToken cancellationToken)
     {
         int digestLength = destination.Length;
-        byte[] chunk = ArrayPool<byte>.Shared.Rent(ChunkLength);
+        byte[] chunk = ArrayPool<byte>.Shared.Rent(Blake2TreePlan.ChunkLength);
         byte[] digest = new byte[digestLength];
         int used = 0;
         Blake2Core<TVariant> root = default;
@@ -265,7 +270,7 @@ internal static partial class Blake2UnlimitedTree<TVariant>
             while (true)
             {
                 cancellationToken.ThrowIfCancellationRequested();
-                int read = await ReadAsync(source, chunk, 0, ChunkLength, synchronous, cancellationToken).ConfigureAwait(false);
+                int read = await ReadAsync(source, chunk, 0, Blake2TreePlan.ChunkLength, synchronous, cancellationToken).ConfigureAwait(false);
                 if (read == 0)
                 {
                     node.MarkLastNode();

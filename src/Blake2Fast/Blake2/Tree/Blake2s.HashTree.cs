@@ -26,7 +26,7 @@ public static partial class Blake2s
     /// <param name="source">The data to hash.</param>
     /// <param name="leafLength">The leaf length in bytes, at least 1.</param>
     /// <param name="destination">Receives the digest; its length (1 to 32 bytes) is the digest length of every node.</param>
-    /// <param name="maxDegreeOfParallelism">The most threads to use: -1 for as many as help (up to one per processor), 1 for the calling thread only.</param>
+    /// <param name="maxDegreeOfParallelism">The most threads to use: -1 for one per processor, 1 for the calling thread only; any other number is used as given, even above the processor count (fewer where the input is small).</param>
     /// <returns>The number of bytes written: <c>destination.Length</c>.</returns>
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="leafLength"/> is less than 1, or <paramref name="maxDegreeOfParallelism"/> is 0 or less than -1; nothing was written.</exception>
     /// <exception cref="ArgumentException"><paramref name="destination"/> is empty or longer than 32 bytes; nothing was written.</exception>
@@ -41,7 +41,7 @@ public static partial class Blake2s
     /// <param name="source">The data to hash.</param>
     /// <param name="leafLength">The leaf length in bytes, at least 1.</param>
     /// <param name="digestLength">The digest length of every node, 1 to 32 bytes.</param>
-    /// <param name="maxDegreeOfParallelism">The most threads to use: -1 for as many as help, 1 for the calling thread only.</param>
+    /// <param name="maxDegreeOfParallelism">The most threads to use: -1 for one per processor, 1 for the calling thread only; any other number is used as given (fewer where the input is small).</param>
     /// <returns>The digest.</returns>
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="leafLength"/> is less than 1, <paramref name="digestLength"/> is outside 1..32, or <paramref name="maxDegreeOfParallelism"/> is 0 or less than -1.</exception>
     public static byte[] HashTree(ReadOnlySpan<byte> source, int leafLength, int digestLength = DefaultDigestLength, int maxDegreeOfParallelism = -1)
@@ -66,7 +66,7 @@ public static partial class Blake2s
     /// <param name="source">The stream to read to its end.</param>
     /// <param name="leafLength">The leaf length in bytes, at least 1.</param>
     /// <param name="destination">Receives the digest; its length (1 to 32 bytes) is the digest length of every node.</param>
-    /// <param name="maxDegreeOfParallelism">The most threads to use: -1 for as many as help, 1 for the calling thread only.</param>
+    /// <param name="maxDegreeOfParallelism">The most threads to use: -1 for one per processor, 1 for the calling thread only; any other number is used as given (fewer where the input is small).</param>
     /// <returns>The number of bytes written: <c>destination.Length</c>.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="source"/> is <see langword="null"/>.</exception>
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="leafLength"/> is less than 1, or <paramref name="maxDegreeOfParallelism"/> is 0 or less than -1; nothing was read or written.</exception>
@@ -84,7 +84,7 @@ public static partial class Blake2s
     /// <param name="source">The stream to read to its end.</param>
     /// <param name="leafLength">The leaf length in bytes, at least 1.</param>
     /// <param name="digestLength">The digest length of every node, 1 to 32 bytes.</param>
-    /// <param name="maxDegreeOfParallelism">The most threads to use: -1 for as many as help, 1 for the calling thread only.</param>
+    /// <param name="maxDegreeOfParallelism">The most threads to use: -1 for one per processor, 1 for the calling thread only; any other number is used as given (fewer where the input is small).</param>
     /// <returns>The digest.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="source"/> is <see langword="null"/>.</exception>
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="leafLength"/> is less than 1, <paramref name="digestLength"/> is outside 1..32, or <paramref name="maxDegreeOfParallelism"/> is 0 or less than -1.</exception>
@@ -105,7 +105,7 @@ public static partial class Blake2s
     /// <param name="source">The stream to read to its end.</param>
     /// <param name="leafLength">The leaf length in bytes, at least 1.</param>
     /// <param name="destination">Receives the digest; its length (1 to 32 bytes) is the digest length of every node.</param>
-    /// <param name="maxDegreeOfParallelism">The most threads to use: -1 for as many as help, 1 for one thread at a time.</param>
+    /// <param name="maxDegreeOfParallelism">The most threads to use: -1 for one per processor, 1 for one thread at a time; any other number is used as given (fewer where the input is small).</param>
     /// <param name="cancellationToken">Cancels the reads and the hashing between batches.</param>
     /// <returns>The number of bytes written.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="source"/> is <see langword="null"/> (thrown before any read).</exception>
@@ -125,7 +125,7 @@ public static partial class Blake2s
     /// <param name="source">The stream to read to its end.</param>
     /// <param name="leafLength">The leaf length in bytes, at least 1.</param>
     /// <param name="digestLength">The digest length of every node, 1 to 32 bytes.</param>
-    /// <param name="maxDegreeOfParallelism">The most threads to use: -1 for as many as help, 1 for one thread at a time.</param>
+    /// <param name="maxDegreeOfParallelism">The most threads to use: -1 for one per processor, 1 for one thread at a time; any other number is used as given (fewer where the input is small).</param>
     /// <param name="cancellationToken">Cancels the reads and the hashing between batches.</param>
     /// <returns>The digest.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="source"/> is <see langword="null"/> (thrown before any read).</exception>

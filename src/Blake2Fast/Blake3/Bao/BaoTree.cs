@@ -192,7 +192,7 @@ internal static unsafe class BaoTree
         fixed (int* offsetsPinned = offsets)
         {
             nint contentAt = (nint)contentPinned, treeAt = (nint)treePinned, cvsAt = (nint)cvsPinned, offsetsAt = (nint)offsetsPinned;
-            Blake3Tree.ForEachPiece(pieces, degree, piece =>
+            ParallelPieces.Run(pieces, degree, piece =>
             {
                 int start = piece * pieceLength;
                 int pieceContent = Math.Min(pieceLength, length - start);

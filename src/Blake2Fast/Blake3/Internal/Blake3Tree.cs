@@ -41,11 +41,18 @@ internal static unsafe class Blake3Tree
     /// </summary>
     private static readonly int FrontierWidth = Math.Max(2, Blake3Kernels.Lanes(Blake3Kernels.Best));
 
-    /// <summary>Pieces per thread in <see cref="InParallel"/>: enough for threads to even out a slowed core.</summary>
-    private const int PiecesPerThread = 8;
+    /// <summary>
+    /// Pieces per thread <see cref="PieceLength"/> aims for: twice <see cref="ParallelPieces.PerWorker"/>,
+    /// since a BLAKE3 piece of a power of two of chunks may be the short last one.
+    /// </summary>
+    private const int PiecesPerThread = 2 * ParallelPieces.PerWorker;
 
-    /// <summary>At most this many pieces: their frontiers (up to 512 bytes each) are on the stack up to 8 KiB, pooled above.</summary>
-    private const int MaxPieces = 256;
+    /// <summary>
+    /// At most this many pieces: with <see cref="PiecesPerThread"/> per thread, 128 threads get 8
+    /// each and 256 get 4 (the cap was 256 pieces, one per thread at 256 threads). Their frontiers
+    /// (up to 512 bytes each) are on the stack up to 8 KiB and pooled above, 512 KiB at most.
+    /// </summary>
+    public const int MaxPieces = 1024;
 
     /// <summary>
     /// From this many bytes of input a tree's parents above its frontier are hashed only in the
@@ -298,11 +305,9 @@ internal static unsafe class Blake3Tree
     /// </summary>
     /// <remarks>
     /// <para>
-    /// Several pieces per thread rather than one half per thread: a static split finishes when its
-    /// slowest half does, and on a shared machine one core is often slowed for a while (on the
-    /// build machine's two cores, hashing a memory-mapped 1 GiB file split in two halves spent
-    /// a third of its time with one core idle). With <see cref="PiecesPerThread"/> pieces each, a
-    /// thread that falls behind is helped by the others, as a work-stealing join does.
+    /// Several pieces per thread rather than one half per thread, handed out by
+    /// <see cref="ParallelPieces"/> (its remarks say why); <see cref="PieceLength"/> plans them from
+    /// the degree given, whatever the processor count.
     /// </para>
     /// <para>
     /// Spans cannot cross to another thread, so the memory is pinned and passed as addresses
@@ -339,7 +344,7 @@ internal static unsafe class Blake3Tree
                 nint sourceAt = (nint)source;
                 nint keyAt = (nint)keyWords;
                 nint frontiersAt = (nint)frontiersPinned;
-                ForEachPiece(pieces, degree, piece =>
+                ParallelPieces.Run(pieces, degree, piece =>
                 {
                     int start = piece * pieceLength;
                     // The stack buffer is HashDownTo's, not this lambda's: one here made the JIT
@@ -385,28 +390,11 @@ internal static unsafe class Blake3Tree
     }
 
     /// <summary>
-    /// Runs <paramref name="work"/> once for each piece 0 to <paramref name="pieces"/> - 1 on up to
-    /// <paramref name="degree"/> threads, the calling thread among them: each thread takes the next
-    /// piece not yet taken until none is left (see <see cref="InParallel"/> for why pieces, not halves).
-    /// An exception in any piece reaches the caller (in an <see cref="AggregateException"/>).
-    /// </summary>
-    internal static void ForEachPiece(int pieces, int degree, Action<int> work)
-    {
-        int next = -1;
-        Parallel.For(0, Math.Min(degree, pieces), new ParallelOptions { MaxDegreeOfParallelism = degree }, _ =>
-        {
-            for (int piece = Interlocked.Increment(ref next); piece < pieces; piece = Interlocked.Increment(ref next))
-            {
-                work(piece);
-            }
-        });
-    }
-
-    /// <summary>
     /// The length of <see cref="InParallel"/>'s pieces for a node of <paramref name="length"/> bytes:
     /// a power of two of chunks, at least <see cref="RunChunks"/> (the halves of
     /// <see cref="ParallelMinimum"/>, the smallest split measured to pay), about
     /// <see cref="PiecesPerThread"/> per thread and never more than <see cref="MaxPieces"/> in all.
+    /// A pure function of its arguments: the tests enumerate it for degrees 1 to 256.
     /// </summary>
     internal static int PieceLength(int length, int degree)
     {
