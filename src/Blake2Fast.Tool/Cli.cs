@@ -33,6 +33,7 @@ internal static class Cli
         new(OptionId.Key, '\0', "key", TakesValue: true),
         new(OptionId.Length, 'l', "length", TakesValue: true),
         new(OptionId.NoMmap, '\0', "no-mmap", TakesValue: false),
+        new(OptionId.NumThreads, '\0', "num-threads", TakesValue: true),
         new(OptionId.Outboard, '\0', "outboard", TakesValue: true),
         new(OptionId.Personal, '\0', "personal", TakesValue: true),
         new(OptionId.Tree, '\0', "tree", TakesValue: true),
@@ -172,6 +173,15 @@ internal static class Cli
                 case OptionId.NoMmap:
                     settings.NoMmap = true;
                     break;
+                case OptionId.NumThreads:
+                    if (!TryReadThreads(value!, out int threads))
+                    {
+                        console.Error($"invalid number of threads: {console.Quote(value!)}: a whole number from 0 (one per processor) to {MaxThreads} is expected");
+                        return 1;
+                    }
+
+                    settings.Threads = threads;
+                    break;
                 case OptionId.Bao:
                     settings.BaoMode = value;
                     break;
@@ -194,6 +204,22 @@ internal static class Cli
         }
 
         return Validate(console, settings);
+    }
+
+    /// <summary>The most threads <c>--num-threads</c> takes: far more than any machine's cores, few enough that each can have its buffer.</summary>
+    public const int MaxThreads = 4096;
+
+    /// <summary>Reads a <c>--num-threads</c> value: decimal digits only (no sign, no spaces), 0 to <see cref="MaxThreads"/>.</summary>
+    internal static bool TryReadThreads(string text, out int threads)
+    {
+        threads = 0;
+        if (text.Length == 0 || text.Length > 9 || !text.All(char.IsAsciiDigit))
+        {
+            return false;
+        }
+
+        threads = int.Parse(text, NumberStyles.None, CultureInfo.InvariantCulture);
+        return threads <= MaxThreads;
     }
 
     // The checks coreutils makes once all options are known, in its order.

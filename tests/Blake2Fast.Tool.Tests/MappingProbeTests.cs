@@ -67,14 +67,17 @@ public sealed class MappingProbeTests : IDisposable
     }
 
     [Theory]
-    [InlineData(0, true)]
-    [InlineData(MappingCost.MaxNanosecondsPerMiB, true)]
-    [InlineData(MappingCost.MaxNanosecondsPerMiB + 1, false)]
-    [InlineData(1_000_000, false)]
-    public void Mapping_is_favoured_up_to_the_line(long nanosecondsPerMiB, bool favoured)
+    [InlineData(0L, 100_000L, true)]
+    [InlineData(100_000L, 100_000L, true)]
+    [InlineData(100_001L, 100_000L, false)]
+    [InlineData(1_000_000L, 230_000L, false)]
+    [InlineData(30_000L, 95_000L, true)]
+    [InlineData(1_000_000L, null, true)]
+    public void Mapping_is_favoured_when_touching_costs_no_more_than_copying(long nanosecondsPerMiB, long? readNanosecondsPerMiB, bool favoured)
     {
-        // 8 MiB touched, the cost scaled to match: the rule reads the cost per MiB.
-        var cost = new MappingCost(8 * MiB, new ThreadUsage(nanosecondsPerMiB * 8, MinorFaults: 4, MajorFaults: 0));
+        // 8 MiB touched, the cost scaled to match: the rule reads the cost per MiB, and compares
+        // it with the copy's on the same windows (not measured: a file touched whole).
+        var cost = new MappingCost(8 * MiB, new ThreadUsage(nanosecondsPerMiB * 8, MinorFaults: 4, MajorFaults: 0), readNanosecondsPerMiB);
         Assert.Equal(nanosecondsPerMiB, cost.NanosecondsPerMiB);
         Assert.Equal(0.5, cost.MinorFaultsPerMiB);
         Assert.Equal(favoured, cost.FavorsMapping);
@@ -83,8 +86,8 @@ public sealed class MappingProbeTests : IDisposable
     [Fact]
     public void A_mapping_is_kept_that_pays_that_is_paid_for_or_that_was_not_measured()
     {
-        var cheap = new MappingCost(8 * MiB, new ThreadUsage(8 * 30_000, 4, 0));
-        var dear = new MappingCost(2 * MiB, new ThreadUsage(2 * 900_000, 32, 0));
+        var cheap = new MappingCost(8 * MiB, new ThreadUsage(8 * 30_000, 4, 0), 100_000);
+        var dear = new MappingCost(2 * MiB, new ThreadUsage(2 * 900_000, 32, 0), 200_000);
 
         Assert.True(MappingChoice.KeepsMapping(null, 100 * MiB));
         Assert.True(MappingChoice.KeepsMapping(cheap, 100 * MiB));
@@ -122,7 +125,7 @@ public sealed class MappingProbeTests : IDisposable
         using var file = new FileStream(path, FileMode.Open, FileAccess.Read);
         using MappedFile mapped = MappedFile.TryMap(file, long.MaxValue)!;
 
-        MappingCost? cost = MappingProbe.Measure(mapped);
+        MappingCost? cost = MappingProbe.Measure(mapped, file.SafeFileHandle);
 
         if (!OperatingSystem.IsLinux())
         {
@@ -139,6 +142,10 @@ public sealed class MappingProbeTests : IDisposable
         // A new mapping's pages are not mapped until touched: the first touch of each window faults.
         Assert.True(cost.Value.Usage.MinorFaults + cost.Value.Usage.MajorFaults >= cost.Value.BytesTouched / MappingProbe.WindowLength);
         Assert.True(cost.Value.Usage.CpuNanoseconds > 0);
+
+        // The other way was measured on the same windows (the file is longer than they are).
+        Assert.NotNull(cost.Value.ReadNanosecondsPerMiB);
+        Assert.True(cost.Value.ReadNanosecondsPerMiB > 0);
     }
 
     // A new anonymous mapping rather than the allocator's memory, which may hand back pages touched before.

@@ -9,12 +9,16 @@ namespace Blake2Fast.Tool.Algorithms;
 /// </summary>
 internal sealed class Blake3Hash : IIncrementalHash
 {
+    private readonly int _degree;
     private Blake3HashState _state;
 
-    public Blake3Hash(HashParameters parameters) =>
+    public Blake3Hash(HashParameters parameters)
+    {
+        _degree = parameters.Degree;
         _state = parameters.DeriveKeyContext is string context ? Blake3.CreateDeriveKeyHasher(context)
             : parameters.Key.Length != 0 ? Blake3.CreateIncrementalHasher(parameters.Key)
             : Blake3.CreateIncrementalHasher();
+    }
 
     /// <summary>The BLAKE3 mode <paramref name="parameters"/> ask for: key derivation, keyed or plain, as the constructor picks.</summary>
     public static Blake3Mode ModeOf(HashParameters parameters) =>
@@ -22,7 +26,7 @@ internal sealed class Blake3Hash : IIncrementalHash
             : parameters.Key.Length != 0 ? Blake3Mode.Keyed(parameters.Key)
             : Blake3Mode.Hash;
 
-    public void Update(ReadOnlySpan<byte> data) => _state.Update(data, -1);
+    public void Update(ReadOnlySpan<byte> data) => _state.Update(data, _degree);
 
     public void Finish(Span<byte> destination) => _state.Finish(destination);
 

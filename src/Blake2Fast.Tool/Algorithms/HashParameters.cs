@@ -12,4 +12,10 @@ internal sealed record HashParameters(int DigestBytes, byte[] Key, byte[] Salt, 
 
     /// <summary>With <c>--tree</c>, the leaf length of the unlimited-fanout tree mode; 0 otherwise.</summary>
     public long TreeLeafLength { get; init; }
+
+    /// <summary>The threads a hash that runs on every core may use (<c>--num-threads</c>): 0 for one per processor.</summary>
+    public int Threads { get; init; }
+
+    /// <summary><see cref="Threads"/> as a <c>maxDegreeOfParallelism</c> argument: -1 for one per processor.</summary>
+    public int Degree => Threads > 0 ? Threads : -1;
 }

@@ -17,7 +17,7 @@ namespace Blake2Fast.Tool.Checking;
 internal sealed class CheckCommand(ToolSettings settings, ToolConsole console)
 {
     private readonly ChecksumLineParser _parser = new(settings.Algorithm);
-    private readonly InputDigester _digester = new(console) { Reading = settings.NoMmap ? InputReading.Read : InputReading.Measured };
+    private readonly InputDigester _digester = new(console, settings.Threads) { Reading = settings.NoMmap ? InputReading.Read : InputReading.Measured };
 
     /// <returns><see langword="true"/> when every checksum file verified cleanly.</returns>
     public bool Run(IReadOnlyList<string> checkFiles)

@@ -40,8 +40,12 @@ internal static class HelpText
                                   5m), hashed on every core; blake2b or blake2s
               --no-mmap         read files through buffers instead of mapping
                                   them into memory; blake3 and --tree map files
-                                  of 1 MiB and more unless told not to (a file
-                                  cut shorter while mapped stops the program)
+                                  of 1 MiB and more where a probe finds mapping
+                                  cheaper than reading (a file cut shorter while
+                                  mapped stops the program)
+              --num-threads=N   threads for blake3 and --tree (as b3sum's
+                                  --num-threads): 0 or absent for one per
+                                  processor; mapped and read files alike
 
         Bao verified streaming (BLAKE3; what the bao command does), with the mode's
         operands after the options; '-' or nothing means standard input or output:

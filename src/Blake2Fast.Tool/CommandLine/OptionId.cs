@@ -25,4 +25,5 @@ internal enum OptionId
     NoMmap,
     Bao,
     Outboard,
+    NumThreads,
 }

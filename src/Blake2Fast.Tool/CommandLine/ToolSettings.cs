@@ -47,6 +47,12 @@ internal sealed class ToolSettings
     /// </summary>
     public bool NoMmap { get; set; }
 
+    /// <summary>
+    /// <c>--num-threads N</c>, as <c>b3sum</c> has it: the threads that the hashes which run on
+    /// every core (BLAKE3, <c>--tree</c>) use, mapped or read; 0 (or not given) for one per processor.
+    /// </summary>
+    public int Threads { get; set; }
+
     /// <summary>The <c>--bao</c> mode (encode, decode, slice, decode-slice), null when not given.</summary>
     public string? BaoMode { get; set; }
 
@@ -64,7 +70,7 @@ internal sealed class ToolSettings
 
     /// <summary>The parameters of one hash of <paramref name="digestBytes"/> bytes under these settings.</summary>
     public HashParameters Parameters(int digestBytes) =>
-        new(digestBytes, Key, Salt, Personalization) { DeriveKeyContext = DeriveKeyContext, TreeLeafLength = TreeLeafLength };
+        new(digestBytes, Key, Salt, Personalization) { DeriveKeyContext = DeriveKeyContext, TreeLeafLength = TreeLeafLength, Threads = Threads };
 
     /// <summary>The digest length in bits that hashing mode uses.</summary>
     public long DigestBits => LengthBits == 0 ? Algorithm.DefaultBits : (long)LengthBits;

@@ -11,7 +11,7 @@ namespace Blake2Fast.Tool.Hashing;
 /// <summary>Hashing mode: one checksum line per input, in coreutils' GNU or BSD (<c>--tag</c>) format.</summary>
 internal sealed class HashCommand(ToolSettings settings, ToolConsole console)
 {
-    private readonly InputDigester _digester = new(console) { Reading = settings.NoMmap ? InputReading.Read : InputReading.Measured };
+    private readonly InputDigester _digester = new(console, settings.Threads) { Reading = settings.NoMmap ? InputReading.Read : InputReading.Measured };
 
     /// <returns><see langword="true"/> when every input was hashed.</returns>
     public bool Run(IReadOnlyList<string> files)

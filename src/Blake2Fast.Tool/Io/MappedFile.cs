@@ -2,6 +2,7 @@ using System;
 using System.IO;
 using System.IO.MemoryMappedFiles;
 using System.Runtime.InteropServices;
+using System.Threading;
 
 namespace Blake2Fast.Tool.Io;
 
@@ -124,6 +125,40 @@ internal sealed unsafe partial class MappedFile : IDisposable
         {
             // Not glibc (musl names its C library otherwise): the hash faults the pages in itself.
             return false;
+        }
+    }
+
+    /// <summary>
+    /// <see cref="Populate"/> of the whole file on <paramref name="threads"/> threads, each taking
+    /// the next 64 MiB not yet taken: populated on one thread, the mapping of a 4 GiB file stopped
+    /// scaling past 4 cores (16-core Intel Xeon, Emerald Rapids), since every other core waited
+    /// for it before hashing.
+    /// </summary>
+    public void PopulateInParallel(int threads)
+    {
+        const long Slice = 64L << 20;
+        long slices = ((Length - 1) / Slice) + 1;
+        long next = -1;
+        void Work()
+        {
+            for (long slice = Interlocked.Increment(ref next); slice < slices; slice = Interlocked.Increment(ref next))
+            {
+                long offset = slice * Slice;
+                _ = Populate(offset, Math.Min(Slice, Length - offset));
+            }
+        }
+
+        var helpers = new Thread[(int)Math.Max(0, Math.Min(threads, slices) - 1)];
+        for (int i = 0; i < helpers.Length; i++)
+        {
+            helpers[i] = new Thread(Work) { IsBackground = true, Name = "b2fast populate" };
+            helpers[i].Start();
+        }
+
+        Work();
+        foreach (Thread helper in helpers)
+        {
+            helper.Join();
         }
     }
 

@@ -29,7 +29,7 @@ internal readonly record struct MappingChoice(MappedFile? File, bool Populate)
             return new MappingChoice(mapped, Populate: false);
         }
 
-        MappingCost? cost = MappingProbe.Measure(mapped);
+        MappingCost? cost = MappingProbe.Measure(mapped, file.SafeFileHandle);
         if (!KeepsMapping(cost, mapped.Length))
         {
             mapped.Dispose();

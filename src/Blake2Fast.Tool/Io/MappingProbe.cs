@@ -1,13 +1,16 @@
 using System;
+using System.IO;
 using System.Threading;
+using Microsoft.Win32.SafeHandles;
 
 namespace Blake2Fast.Tool.Io;
 
 /// <summary>
-/// Measures what reaching a mapped file's bytes costs on this machine, for this file, before the
-/// tool commits to hashing it through the mapping: it reads one byte of every 4 KiB page of a few
-/// windows spread over the file (<see cref="Windows"/>, 8 MiB in all) and takes the processor
-/// time and page faults that cost the calling thread (<see cref="ThreadUsage"/>).
+/// Measures both ways of reaching a file's bytes on this machine, for this file, before the tool
+/// commits to one: it copies a few windows spread over the file (<see cref="Windows"/>, 8 MiB in
+/// all) out of the page cache with <c>pread</c>, then reads one byte of every 4 KiB page of the
+/// same windows through the mapping, and takes the processor time each cost the calling thread
+/// (<see cref="ThreadUsage"/>); the cheaper way is used (<see cref="MappingCost.FavorsMapping"/>).
 /// </summary>
 /// <remarks>
 /// <para>
@@ -53,14 +56,14 @@ internal static class MappingProbe
     public const int PageLength = 4096;
 
     /// <summary>
-    /// Touches the <see cref="Windows"/> of <paramref name="mapped"/> and measures the cost;
-    /// <see langword="null"/> where the thread's usage cannot be read (off Linux): nothing is
-    /// touched then.
+    /// Copies the <see cref="Windows"/> of <paramref name="file"/> out (unless they cover the whole
+    /// file, whose mapping the touch pays for whole), then touches them in <paramref name="mapped"/>
+    /// (the same file) and measures both; <see langword="null"/> where the thread's usage cannot be
+    /// read (off Linux): nothing is touched then.
     /// </summary>
-    public static MappingCost? Measure(MappedFile mapped)
+    public static MappingCost? Measure(MappedFile mapped, SafeFileHandle file)
     {
-        ThreadUsage? before = ThreadUsage.Now();
-        if (before is null)
+        if (ThreadUsage.Now() is null)
         {
             return null;
         }
@@ -72,7 +75,15 @@ internal static class MappingProbe
             probeLength += length;
         }
 
-        long budget = MappingCost.MaxNanosecondsPerMiB * probeLength / (1 << 20);
+        long? readCost = probeLength < mapped.Length ? ReadCost(file, windows, probeLength) : null;
+        ThreadUsage? before = ThreadUsage.Now();
+        if (before is null)
+        {
+            return null;
+        }
+
+        // Past the copy's cost for the whole probe, the touch cannot win: it stops there.
+        long budget = readCost is long read ? read * probeLength / (1 << 20) : long.MaxValue;
         long touched = 0;
         ThreadUsage? spent = null;
         foreach ((long offset, int length) in windows)
@@ -82,14 +93,49 @@ internal static class MappingProbe
             spent = ThreadUsage.Now()?.Since(before.Value);
 
             // Past the whole probe's budget already: the rest cannot bring the average back under
-            // the line, and on a file that is expensive to map each further window costs about 1 ms.
+            // the copy's, and on a file that is expensive to map each further window costs about 1 ms.
             if (spent is null || spent.Value.CpuNanoseconds > budget)
             {
                 break;
             }
         }
 
-        return spent is null || touched == 0 ? null : new MappingCost(touched, spent.Value);
+        return spent is null || touched == 0 ? null : new MappingCost(touched, spent.Value, readCost);
+    }
+
+    /// <summary>
+    /// The thread's processor time per MiB to copy <paramref name="windows"/> (<paramref name="probeLength"/>
+    /// bytes in all) out of <paramref name="file"/> into a buffer touched beforehand (its own first
+    /// touch is not the copy's cost); <see langword="null"/> where it cannot be measured.
+    /// </summary>
+    private static long? ReadCost(SafeFileHandle file, (long Offset, int Length)[] windows, long probeLength)
+    {
+        byte[] buffer = GC.AllocateUninitializedArray<byte>(WindowLength, pinned: true);
+        Array.Clear(buffer);
+        ThreadUsage? before = ThreadUsage.Now();
+        try
+        {
+            foreach ((long offset, int length) in windows)
+            {
+                for (int done = 0; done < length;)
+                {
+                    int read = RandomAccess.Read(file, buffer.AsSpan(done, length - done), offset + done);
+                    if (read == 0)
+                    {
+                        return null;
+                    }
+
+                    done += read;
+                }
+            }
+        }
+        catch (IOException)
+        {
+            return null;
+        }
+
+        ThreadUsage? spent = ThreadUsage.Now()?.Since(before!.Value);
+        return spent is null ? null : spent.Value.CpuNanoseconds * (1L << 20) / probeLength;
     }
 
     /// <summary>
