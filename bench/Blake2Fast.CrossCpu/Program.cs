@@ -183,13 +183,13 @@ internal static class Program
     {
         Console.WriteLine();
         Console.WriteLine($"## {size} bytes (median of {samples[0].Count} rounds)");
-        Console.WriteLine($"{"algorithm",-13} {"row",-62} {"ns/op",14} {"MiB/s",9} {"vs one-shot",11}");
+        Console.WriteLine($"{"algorithm",-13} {"row",-62} {"ns/op",16} {"MiB/s",9} {"vs one-shot",11}");
         double[] medians = samples.Select(Median).ToArray();
         for (int i = 0; i < cases.Count; i++)
         {
             int reference = cases.FindIndex(c => c.Algorithm == cases[i].Algorithm);
             double mibs = size / medians[i] * 1e9 / (1 << 20);
-            Console.WriteLine($"{cases[i].Algorithm,-13} {cases[i].Row,-62} {medians[i],14:N1} {mibs,9:N1} {medians[i] / medians[reference],11:F3}");
+            Console.WriteLine($"{cases[i].Algorithm,-13} {cases[i].Row,-62} {medians[i],16:N1} {mibs,9:N1} {medians[i] / medians[reference],11:F3}");
         }
     }
 
