@@ -98,22 +98,25 @@ internal static class Blake3Row128<TIsa> where TIsa : struct, IBlake2sIsa
         ref byte schedule = ref MemoryMarshal.GetReference(Blake3RowSchedule.Words);
         if (typeof(TIsa) == typeof(Blake2sAvx512))
         {
-            // The block in one register, each round's sixteen words picked by one vpermd: 5
-            // instructions a round where the gather takes 32 (a load and a pinsrd per word). A
-            // single compression is a chain of dependent additions, xors and rotations, so fewer
-            // gather instructions make it no faster alone; what they change is how much of the
-            // next hash the processor can start while this chain runs (see Blake3.HashOneBlock).
-            Vector512<uint> message = Vector512.LoadUnsafe(ref Unsafe.As<uint, byte>(ref words)).AsUInt32();
+            // The block in two 256-bit registers, each round's sixteen words picked by two
+            // two-source permutes (vpermt2d): 6 instructions a round where the gather takes 32 (a
+            // load and a pinsrd per word). A single compression is a chain of dependent additions,
+            // xors and rotations, so fewer gather instructions make it no faster alone; what they
+            // change is how much of the next block or hash the processor can start while this
+            // chain runs (see Blake3.HashOneBlock). 256 bits, not the block in one 512-bit register
+            // picked by one vpermd: on Intel a 512-bit instruction lowers the core's clock for a
+            // while (the AVX-512 frequency licence), and this kernel runs alone for inputs of a
+            // chunk and less, where nothing else pays for it: a chain of blocks took 98 ns a block
+            // against 69 for the official C's AVX-512 compress, which stays in 128 bits
+            // (bench/results/cross-cpu, 2-core Intel Xeon with AVX-512).
+            Vector256<uint> low = Vector256.LoadUnsafe(ref words);
+            Vector256<uint> high = Vector256.LoadUnsafe(ref words, 8);
             for (int round = 0; round < Blake3LaneSchedule.Rounds; round++)
             {
-                Vector512<uint> order = Avx512F.ConvertToVector512UInt32(Vector128.LoadUnsafe(ref schedule, (nuint)(16 * round)));
-                Vector512<uint> gathered = Avx512F.PermuteVar16x32(message, order);
-                Blake2sVector128<TIsa>.Round(
-                    ref a, ref b, ref c, ref d,
-                    gathered.GetLower().GetLower(),
-                    Avx512F.ExtractVector128(gathered, 1),
-                    Avx512F.ExtractVector128(gathered, 2),
-                    Avx512F.ExtractVector128(gathered, 3));
+                Vector128<byte> order = Vector128.LoadUnsafe(ref schedule, (nuint)(16 * round));
+                Vector256<uint> columns = Avx512F.VL.PermuteVar8x32x2(low, Avx2.ConvertToVector256Int32(order).AsUInt32(), high);
+                Vector256<uint> diagonals = Avx512F.VL.PermuteVar8x32x2(low, Avx2.ConvertToVector256Int32(Sse2.ShiftRightLogical128BitLane(order, 8)).AsUInt32(), high);
+                Blake2sVector128<TIsa>.Round(ref a, ref b, ref c, ref d, columns.GetLower(), columns.GetUpper(), diagonals.GetLower(), diagonals.GetUpper());
             }
 
             return;
