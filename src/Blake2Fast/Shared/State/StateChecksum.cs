@@ -1,6 +1,8 @@
 using System;
 using System.Buffers.Binary;
 using System.Numerics;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
 
 namespace Blake2Fast.Internal;
 
@@ -27,25 +29,28 @@ internal static class StateChecksum
     {
         ulong lane0 = 0x243F6A8885A308D3, lane1 = 0x13198A2E03707344, lane2 = 0xA4093822299F31D0, lane3 = 0x082EFA98EC4E6C89;
         int length = data.Length;
-        while (data.Length >= 32)
+        ref byte start = ref MemoryMarshal.GetReference(data);
+        int at = 0;
+
+        // Unaligned loads by offset, not span slices: the slices' checks cost more than the mixing
+        // (about 1 byte per cycle before, on the 2-core Xeon).
+        for (; at <= length - 32; at += 32)
         {
-            lane0 = Step(lane0, BinaryPrimitives.ReadUInt64LittleEndian(data));
-            lane1 = Step(lane1, BinaryPrimitives.ReadUInt64LittleEndian(data[8..]));
-            lane2 = Step(lane2, BinaryPrimitives.ReadUInt64LittleEndian(data[16..]));
-            lane3 = Step(lane3, BinaryPrimitives.ReadUInt64LittleEndian(data[24..]));
-            data = data[32..];
+            lane0 = Step(lane0, Word(ref start, at));
+            lane1 = Step(lane1, Word(ref start, at + 8));
+            lane2 = Step(lane2, Word(ref start, at + 16));
+            lane3 = Step(lane3, Word(ref start, at + 24));
         }
 
-        while (data.Length >= 8)
+        for (; at <= length - 8; at += 8)
         {
-            lane0 = Step(lane0, BinaryPrimitives.ReadUInt64LittleEndian(data));
-            data = data[8..];
+            lane0 = Step(lane0, Word(ref start, at));
         }
 
-        if (!data.IsEmpty)
+        if (at < length)
         {
             ulong tail = 0;
-            for (int i = data.Length - 1; i >= 0; i--)
+            for (int i = length - 1; i >= at; i--)
             {
                 tail = (tail << 8) | data[i];
             }
@@ -59,6 +64,13 @@ internal static class StateChecksum
         value *= FinalMultiplier;
         value ^= value >> 29;
         return value;
+    }
+
+    /// <summary>The little-endian word at <paramref name="offset"/> (the caller keeps it within the data).</summary>
+    private static ulong Word(ref byte start, int offset)
+    {
+        ulong word = Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref start, offset));
+        return BitConverter.IsLittleEndian ? word : BinaryPrimitives.ReverseEndianness(word);
     }
 
     private static ulong Step(ulong running, ulong word) => BitOperations.RotateRight(running ^ word, 37) * Multiplier;
