@@ -315,3 +315,43 @@ public class ResumableHashingTests
         Assert.Equal(expected, cv);
     }
 }
+
+/// <summary>The span path of resumable hashing allocates nothing: TryExportState into a caller's buffer and ImportState from a span.</summary>
+[Trait("Legs", "Build")]
+public class ResumableAllocationTests
+{
+    [OptimizedLibraryFact]
+    public void TryExportState_and_ImportState_allocate_nothing()
+    {
+        byte[] destination = new byte[2048];
+        Blake3HashState blake3 = Blake3.CreateIncrementalHasher(ResumableSubjects.Key32);
+        blake3.Update(ResumableSubjects.Input(50_000));
+        Blake2bHashState blake2b = Blake2b.CreateIncrementalHasher(ResumableSubjects.Key64);
+        blake2b.Update(ResumableSubjects.Input(1000));
+        Blake2bpHashState blake2bp = Blake2bp.CreateIncrementalHasher();
+        blake2bp.Update(ResumableSubjects.Input(1000));
+        Blake2XsHashState blake2xs = Blake2Xs.CreateIncrementalHasher(500);
+        blake2xs.Update(ResumableSubjects.Input(1000));
+
+        Assert.Equal(0, AllocationMeter.LeastAllocated(() =>
+        {
+            blake3.TryExportState(destination, out int written, includeSecrets: true);
+            Blake3.ImportState(destination.AsSpan(0, written)).Clear();
+        }, 1000));
+        Assert.Equal(0, AllocationMeter.LeastAllocated(() =>
+        {
+            blake2b.TryExportState(destination, out int written, includeSecrets: true);
+            Blake2b.ImportState(destination.AsSpan(0, written)).Clear();
+        }, 1000));
+        Assert.Equal(0, AllocationMeter.LeastAllocated(() =>
+        {
+            blake2bp.TryExportState(destination, out int written);
+            Blake2bp.ImportState(destination.AsSpan(0, written)).Clear();
+        }, 1000));
+        Assert.Equal(0, AllocationMeter.LeastAllocated(() =>
+        {
+            blake2xs.TryExportState(destination, out int written);
+            Blake2Xs.ImportState(destination.AsSpan(0, written)).Clear();
+        }, 1000));
+    }
+}
