@@ -410,6 +410,21 @@ public static partial class Blake2b
     }
 
     /// <summary>
+    /// Resumes a hash from bytes written by <see cref="Blake2bHashState.ExportState"/> or
+    /// <see cref="Blake2bHashState.TryExportState"/> (in any process, on any machine, by this version of the
+    /// library or an earlier one): the returned state continues exactly where the exported one stood.
+    /// </summary>
+    /// <remarks>
+    /// The export's checksum catches damaged or cut-short bytes, not an attacker (who can recompute
+    /// it): keep a stored state as safe as the data it stands for, and as secret as the key when it
+    /// holds one. Format: docs/resumable-hashing.md.
+    /// </remarks>
+    /// <param name="exportedState">The exported state, exactly as written.</param>
+    /// <returns>A hash state, ready for more <c>Update</c> calls and <c>Finish</c>.</returns>
+    /// <exception cref="CryptographicException"><paramref name="exportedState"/> is not a whole, unchanged BLAKE2b export in a format version this library reads, or describes a state no hash can reach.</exception>
+    public static Blake2bHashState ImportState(ReadOnlySpan<byte> exportedState) => Blake2bHashState.Import(exportedState);
+
+    /// <summary>
     /// Creates a <see cref="HashAlgorithm"/> computing unkeyed BLAKE2b, for
     /// <see cref="CryptoStream"/> and other APIs that take one.
     /// </summary>

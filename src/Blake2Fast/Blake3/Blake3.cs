@@ -223,6 +223,22 @@ public static partial class Blake3
         return state;
     }
 
+    /// <summary>
+    /// Resumes a hash from bytes written by <see cref="Blake3HashState.ExportState"/> or
+    /// <see cref="Blake3HashState.TryExportState"/> (in any process, on any machine, by this version of the
+    /// library or an earlier one): the returned state continues exactly where the exported one stood,
+    /// in the same mode; a subtree hasher (<see cref="Blake3Subtree.CreateHasher"/>) stays one, at its offset.
+    /// </summary>
+    /// <remarks>
+    /// The export's checksum catches damaged or cut-short bytes, not an attacker (who can recompute
+    /// it): keep a stored state as safe as the data it stands for, and as secret as the key when it
+    /// holds one. Format: docs/resumable-hashing.md.
+    /// </remarks>
+    /// <param name="exportedState">The exported state, exactly as written.</param>
+    /// <returns>A hash state, ready for more <c>Update</c> calls and <c>Finish</c> (or <c>FinishSubtree</c>).</returns>
+    /// <exception cref="CryptographicException"><paramref name="exportedState"/> is not a whole, unchanged BLAKE3 export in a format version this library reads, or describes a state no hash can reach.</exception>
+    public static Blake3HashState ImportState(ReadOnlySpan<byte> exportedState) => Blake3HashState.Import(exportedState);
+
     /// <summary>Creates a <see cref="HashAlgorithm"/> computing the 32-byte BLAKE3 hash, for <see cref="CryptoStream"/> and other APIs that take one.</summary>
     /// <returns>A reusable <see cref="HashAlgorithm"/>.</returns>
     public static HashAlgorithm CreateHashAlgorithm() => new Blake3HashAlgorithm(CreateIncrementalHasher());

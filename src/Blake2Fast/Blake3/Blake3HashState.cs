@@ -21,7 +21,7 @@ namespace Blake2Fast;
 /// so large updates cost what the one-shot costs. <see cref="Finish(Span{byte})"/> and
 /// <see cref="Clear"/> erase the key and all state.</para>
 /// </remarks>
-public struct Blake3HashState
+public partial struct Blake3HashState
 {
     private Bytes64 _key;
     private Bytes64 _chunkCv;

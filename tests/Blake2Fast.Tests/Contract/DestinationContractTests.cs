@@ -120,9 +120,10 @@ public class DestinationContractTests
         // HashTree and HashTreeAsync compute another function (the unlimited-fanout tree mode), whose
         // destinations TreeHashTests checks. That tree's nodes, HashTreeLeaf and HashTreeRoot, take
         // their digest length from the destination (IsDigestLength, ParamName "destination") against
-        // hashlib's node vectors rather than plain digests: TreeNodeWriters below.
+        // hashlib's node vectors rather than plain digests: TreeNodeWriters below. TryExportState
+        // writes an exported state, not a digest: ResumableHashingTests and the surface contract check it.
         int spanWriters = facade.GetMethods().Concat(state.GetMethods())
-            .Where(m => m.Name is not ("HashMany" or "HashTree" or "HashTreeAsync" or "HashTreeLeaf" or "HashTreeRoot"))
+            .Where(m => m.Name is not ("HashMany" or "HashTree" or "HashTreeAsync" or "HashTreeLeaf" or "HashTreeRoot" or "TryExportState"))
             .Count(m => m.GetParameters().Any(p => p.ParameterType == typeof(Span<byte>) || p.ParameterType == typeof(Memory<byte>)));
         int treeNodeWriters = facade.GetMethods().Count(m => m.Name is "HashTreeLeaf" or "HashTreeRoot");
 

@@ -19,6 +19,8 @@ internal delegate TResult StateSpanFunc<TState, TResult>(ref TState state, Span<
 
 internal delegate TState KeyCreate<TState>(ReadOnlySpan<byte> key);
 
+internal delegate TResult StateArgFunc<TState, TArg, TResult>(ref TState state, TArg arg);
+
 internal delegate TState LengthKeyCreate<TState, TLength>(TLength length, ReadOnlySpan<byte> key);
 
 /// <summary>Gives a hash state the bytes of <paramref name="data"/> (whose length suits the feed) one particular way.</summary>

@@ -101,6 +101,24 @@ internal abstract class StateMachine<TState, TModel>
         Status[to] = Status[from];
     }
 
+    /// <summary>
+    /// Exports <paramref name="from"/> (secrets included) and imports it into <paramref name="to"/>,
+    /// as a server between two requests would: the import goes on exactly as the exported state
+    /// does, which stays usable. An inactive state refuses to export.
+    /// </summary>
+    public void ExportImport(int from, int to)
+    {
+        if (RefusedWhenInactive(from, () => Resumable<TState>.Export(ref States[from], true)))
+        {
+            return;
+        }
+
+        byte[] export = Resumable<TState>.Export(ref States[from], true);
+        States[to] = Resumable<TState>.Import(export);
+        Models[to] = CloneModel(Models[from]!);
+        Status[to] = SlotStatus.Active;
+    }
+
     public void Update(int slot, Feed<TState> feed, byte[] data)
     {
         if (Status[slot] != SlotStatus.Active)
@@ -179,6 +197,13 @@ internal static class StateOps<TState, TModel>
         public override string ToString() => $"#{To} = #{From} (copy the struct)";
     }
 
+    private sealed record ExportImportOp(int From, int To) : IModelOp<StateMachine<TState, TModel>>
+    {
+        public void Run(StateMachine<TState, TModel> machine) => machine.ExportImport(From, To);
+
+        public override string ToString() => $"#{To} = ImportState(#{From}.ExportState(includeSecrets: true))";
+    }
+
     private sealed record CreateOp(int Slot) : IModelOp<StateMachine<TState, TModel>>
     {
         public void Run(StateMachine<TState, TModel> machine) => machine.Create(Slot);
@@ -211,6 +236,7 @@ internal static class StateOps<TState, TModel>
             (6, Gen.Select(Slot, Slot, (a, b) => (IModelOp<StateMachine<TState, TModel>>)new ForkOp(a, b))),
             (3, Slot.Select(s => (IModelOp<StateMachine<TState, TModel>>)new CreateOp(s))),
             (2, Slot.Select(s => (IModelOp<StateMachine<TState, TModel>>)new ClearOp(s))),
+            (4, Gen.Select(Slot, Slot, (a, b) => (IModelOp<StateMachine<TState, TModel>>)new ExportImportOp(a, b))),
         };
         if (arrays.Length != 0)
         {
@@ -219,4 +245,19 @@ internal static class StateOps<TState, TModel>
 
         return common;
     }
+}
+
+/// <summary>A state type's ExportState and its family's ImportState, found by reflection (the family is the state's name without "HashState").</summary>
+internal static class Resumable<TState>
+    where TState : struct
+{
+    private static readonly StateArgFunc<TState, bool, byte[]> ExportMethod =
+        Reflect.Open<StateArgFunc<TState, bool, byte[]>>(typeof(TState).GetMethod("ExportState")!);
+
+    private static readonly KeyCreate<TState> ImportMethod = Reflect.Open<KeyCreate<TState>>(
+        typeof(TState).Assembly.GetType("Blake2Fast." + typeof(TState).Name.Replace("HashState", "", StringComparison.Ordinal))!.GetMethod("ImportState")!);
+
+    public static byte[] Export(ref TState state, bool includeSecrets) => ExportMethod(ref state, includeSecrets);
+
+    public static TState Import(byte[] export) => ImportMethod(export);
 }

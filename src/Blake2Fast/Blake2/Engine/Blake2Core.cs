@@ -12,7 +12,7 @@ namespace Blake2Fast.Internal;
 /// A value type on purpose: one-shot hashing keeps it on the stack and allocates nothing. Copying it
 /// forks the computation, key included.
 /// </remarks>
-internal struct Blake2Core<TVariant> : IBlake2Engine where TVariant : struct, IBlake2Variant
+internal partial struct Blake2Core<TVariant> : IBlake2Engine where TVariant : struct, IBlake2Variant
 {
     private Bytes64 _chain;
     private Bytes64 _initialChain;

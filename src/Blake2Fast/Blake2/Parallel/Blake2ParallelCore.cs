@@ -24,7 +24,7 @@ namespace Blake2Fast.Internal;
 /// <para>A value type, as <see cref="Blake2Core{TVariant}"/>: one-shot hashing keeps it on the
 /// stack; copying it forks the computation, key included.</para>
 /// </remarks>
-internal struct Blake2ParallelCore<TParallel> : IBlake2Engine where TParallel : struct, IBlake2ParallelVariant
+internal partial struct Blake2ParallelCore<TParallel> : IBlake2Engine where TParallel : struct, IBlake2ParallelVariant
 {
     private Blake2Lanes _lanes;
     private StripeBuffer _buffer;

@@ -95,6 +95,37 @@ internal readonly struct Blake2pVariant<TLeaf, TWord> : IBlake2ParallelVariant
         }
     }
 
+    public void ReadLane(ref Blake2Lanes lanes, int lane, ReadOnlySpan<byte> source)
+    {
+        Span<byte> rows = lanes.Chain.AsSpan();
+        for (int word = 0; word < 8; word++)
+        {
+            ulong value = Blake2Word<TWord>.Is64
+                ? BinaryPrimitives.ReadUInt64LittleEndian(source[(8 * word)..])
+                : BinaryPrimitives.ReadUInt32LittleEndian(source[(4 * word)..]);
+            Blake2Word<TWord>.Write(rows, (word * Lanes) + lane, value);
+        }
+    }
+
+    public ulong LeafBytes(ref Blake2Lanes lanes)
+    {
+        // Every leaf has taken the same whole stripes; BLAKE2sp's 32-bit t0 carries into t1.
+        ReadOnlySpan<byte> counters = lanes.Counters.AsSpan();
+        ulong t0 = Blake2Word<TWord>.Read(counters, 0);
+        ulong t1 = Blake2Word<TWord>.Read(counters, Lanes);
+        return Blake2Word<TWord>.Is64 ? t0 : t0 | (t1 << 32);
+    }
+
+    public void SetLeafBytes(ref Blake2Lanes lanes, ulong bytes)
+    {
+        Span<byte> counters = lanes.Counters.AsSpan();
+        for (int lane = 0; lane < Lanes; lane++)
+        {
+            Blake2Word<TWord>.Write(counters, lane, Blake2Word<TWord>.Is64 ? bytes : (uint)bytes);
+            Blake2Word<TWord>.Write(counters, Lanes + lane, Blake2Word<TWord>.Is64 ? 0 : bytes >> 32);
+        }
+    }
+
     public void HashShortInput(ReadOnlySpan<byte> block, int length, int digestLength, Span<byte> leafOutputs) =>
         Blake2Tree<TLeaf>.HashShortInput(block, length, Lanes, digestLength, leafOutputs);
 

@@ -120,6 +120,64 @@ public struct Blake2spHashState : IBlake2Incremental
         return true;
     }
 
+    /// <summary>
+    /// Writes this state to bytes that <see cref="Blake2sp.ImportState"/> resumes, in this process or
+    /// another, on any machine and any build of the library: the data hashed so far, the settings
+    /// and the position. The state stays usable. Format and sizes: docs/resumable-hashing.md.
+    /// </summary>
+    /// <param name="includeSecrets">
+    /// Must be <see langword="true"/> to export a keyed state: the bytes then hold the key and
+    /// values derived from it, and are as secret as the key. Ignored for an unkeyed state.
+    /// </param>
+    /// <returns>A new array holding the exported state.</returns>
+    /// <exception cref="InvalidOperationException">The state is not initialized or was already finished, or it is keyed and <paramref name="includeSecrets"/> is <see langword="false"/>.</exception>
+    public byte[] ExportState(bool includeSecrets = false)
+    {
+        int bodyLength = _core.ExportBodyLength(includeSecrets, ExportedAlgorithm.Blake2sp);
+        byte[] export = new byte[ExportedStateFormat.TotalLength(bodyLength)];
+        WriteExport(export);
+        return export;
+    }
+
+    /// <summary>
+    /// Writes this state into <paramref name="destination"/> as <see cref="ExportState"/> does,
+    /// without allocating, if it is long enough. The state stays usable.
+    /// </summary>
+    /// <param name="destination">Where to write the exported state.</param>
+    /// <param name="bytesWritten">The number of bytes written, or 0.</param>
+    /// <param name="includeSecrets">Must be <see langword="true"/> to export a keyed state; see <see cref="ExportState"/>.</param>
+    /// <returns><see langword="false"/> if <paramref name="destination"/> is too short, in which case nothing was written.</returns>
+    /// <exception cref="InvalidOperationException">The state is not initialized or was already finished, or it is keyed and <paramref name="includeSecrets"/> is <see langword="false"/>.</exception>
+    public bool TryExportState(Span<byte> destination, out int bytesWritten, bool includeSecrets = false)
+    {
+        int length = ExportedStateFormat.TotalLength(_core.ExportBodyLength(includeSecrets, ExportedAlgorithm.Blake2sp));
+        if (destination.Length < length)
+        {
+            bytesWritten = 0;
+            return false;
+        }
+
+        WriteExport(destination[..length]);
+        bytesWritten = length;
+        return true;
+    }
+
+    /// <summary>Resumes an exported state; see <see cref="Blake2sp.ImportState"/>.</summary>
+    internal static Blake2spHashState Import(ReadOnlySpan<byte> exportedState)
+    {
+        StateReader reader = ExportedStateFormat.Open(exportedState, ExportedAlgorithm.Blake2sp, out bool holdsSecrets);
+        Blake2spHashState state = default;
+        state._core.ReadBody(ref reader, holdsSecrets, (byte)Blake2pKernels<uint>.Best);
+        return state;
+    }
+
+    private void WriteExport(Span<byte> export)
+    {
+        StateWriter writer = ExportedStateFormat.Begin(export, ExportedAlgorithm.Blake2sp, _core.HoldsSecrets);
+        _core.WriteBody(ref writer);
+        ExportedStateFormat.Seal(export, writer.Position);
+    }
+
     /// <inheritdoc cref="Update{T}(ReadOnlySpan{T})"/>
     void IBlake2Incremental.Update<T>(Span<T> input) => _core.Update(MemoryMarshal.AsBytes((ReadOnlySpan<T>)input));
 

@@ -52,4 +52,13 @@ internal interface IBlake2ParallelVariant
 
     /// <summary>Hashes the concatenated leaf outputs with the root node's parameters.</summary>
     void HashRoot(ReadOnlySpan<byte> leafOutputs, int digestLength, int keyLength, Span<byte> destination);
+
+    /// <summary>Sets leaf <paramref name="lane"/>'s chain value from its 8 little-endian words in <paramref name="source"/> (an exported state's).</summary>
+    void ReadLane(ref Blake2Lanes lanes, int lane, ReadOnlySpan<byte> source);
+
+    /// <summary>The bytes each leaf has compressed: all leaves take the same whole stripes until Finish.</summary>
+    ulong LeafBytes(ref Blake2Lanes lanes);
+
+    /// <summary>Sets every leaf's byte counter to <paramref name="bytes"/>.</summary>
+    void SetLeafBytes(ref Blake2Lanes lanes, ulong bytes);
 }

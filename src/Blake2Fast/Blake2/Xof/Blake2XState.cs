@@ -9,7 +9,7 @@ namespace Blake2Fast.Internal;
 /// <remarks>
 /// Copying it forks the computation, key included, like <see cref="Blake2Core{TVariant}"/>.
 /// </remarks>
-internal struct Blake2XState<TX, TBase>
+internal partial struct Blake2XState<TX, TBase>
     where TX : struct, IBlake2XVariant
     where TBase : struct, IBlake2Variant
 {
@@ -39,31 +39,37 @@ internal struct Blake2XState<TX, TBase>
             ulong xofField = declaredLength == 0 ? default(TX).UnknownLengthField : declaredLength;
             _declaredLength = declaredLength;
             _outputKernel = outputKernel;
-
-            // BLAKE2Xb keeps its XOF length in bytes 12..15, BLAKE2Xs in bytes 12..13: in both, above
-            // the 32-bit node offset that the engine's parameter block writes from bit 0 of NodeOffset.
-            int max = default(TBase).MaxDigestLength;
-            _core.Initialize(new Blake2Settings
-            {
-                DigestLength = max,
-                Key = key,
-                Salt = salt,
-                Personalization = personalization,
-                FanOut = 1,
-                MaxDepth = 1,
-                NodeOffset = xofField << 32,
-            });
-            default(TBase).InitializeChain(_outputChain.AsSpan(), new Blake2Settings
-            {
-                DigestLength = max,
-                Salt = salt,
-                Personalization = personalization,
-                LeafLength = (uint)max,
-                NodeOffset = xofField << 32,
-                InnerLength = (byte)max,
-            });
+            _core.Initialize(CoreSettings(key, salt, personalization, xofField));
+            default(TBase).InitializeChain(_outputChain.AsSpan(), OutputSettings(salt, personalization, xofField));
         }
     }
+
+    /// <summary>
+    /// The parameters of the hash of the input: BLAKE2Xb keeps its XOF length in bytes 12..15,
+    /// BLAKE2Xs in bytes 12..13, in both above the 32-bit node offset that the engine's parameter
+    /// block writes from bit 0 of NodeOffset.
+    /// </summary>
+    private static Blake2Settings CoreSettings(ReadOnlySpan<byte> key, ReadOnlySpan<byte> salt, ReadOnlySpan<byte> personalization, ulong xofField) => new()
+    {
+        DigestLength = default(TBase).MaxDigestLength,
+        Key = key,
+        Salt = salt,
+        Personalization = personalization,
+        FanOut = 1,
+        MaxDepth = 1,
+        NodeOffset = xofField << 32,
+    };
+
+    /// <summary>The parameters of the output blocks' hashes (whose node offset, the block index, each block sets).</summary>
+    private static Blake2Settings OutputSettings(ReadOnlySpan<byte> salt, ReadOnlySpan<byte> personalization, ulong xofField) => new()
+    {
+        DigestLength = default(TBase).MaxDigestLength,
+        Salt = salt,
+        Personalization = personalization,
+        LeafLength = (uint)default(TBase).MaxDigestLength,
+        NodeOffset = xofField << 32,
+        InnerLength = (byte)default(TBase).MaxDigestLength,
+    };
 
     /// <summary>Absorbs <paramref name="input"/>.</summary>
     public void Update(ReadOnlySpan<byte> input) => _core.Update(input);

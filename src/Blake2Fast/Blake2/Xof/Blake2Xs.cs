@@ -221,6 +221,21 @@ public static class Blake2Xs
         return new(parameters.Key.Span, parameters.Salt.Span, parameters.Personalization.Span, 0, Blake2XKernels<uint>.Best);
     }
 
+    /// <summary>
+    /// Resumes a hash from bytes written by <see cref="Blake2XsHashState.ExportState"/> or
+    /// <see cref="Blake2XsHashState.TryExportState"/> (in any process, on any machine, by this version of the
+    /// library or an earlier one): the returned state continues exactly where the exported one stood.
+    /// </summary>
+    /// <remarks>
+    /// The export's checksum catches damaged or cut-short bytes, not an attacker (who can recompute
+    /// it): keep a stored state as safe as the data it stands for, and as secret as the key when it
+    /// holds one. Format: docs/resumable-hashing.md.
+    /// </remarks>
+    /// <param name="exportedState">The exported state, exactly as written.</param>
+    /// <returns>A hash state, ready for more <c>Update</c> calls and <c>Finish</c>, with the output length it was created for.</returns>
+    /// <exception cref="System.Security.Cryptography.CryptographicException"><paramref name="exportedState"/> is not a whole, unchanged BLAKE2Xs export in a format version this library reads, or describes a state no hash can reach.</exception>
+    public static Blake2XsHashState ImportState(ReadOnlySpan<byte> exportedState) => Blake2XsHashState.Import(exportedState);
+
     /// <summary>The one-shot with a forced output kernel, for tests and benchmarks.</summary>
     internal static int HashData(ReadOnlySpan<byte> key, ReadOnlySpan<byte> source, Span<byte> destination, Blake2XKernel kernel)
     {

@@ -122,6 +122,64 @@ public struct Blake2XsHashState
     }
 
     /// <summary>
+    /// Writes this state to bytes that <see cref="Blake2Xs.ImportState"/> resumes, in this process or
+    /// another, on any machine and any build of the library: the data hashed so far, the settings
+    /// (salt, personalization, declared output length) and the position. The state stays usable. Format and sizes: docs/resumable-hashing.md.
+    /// </summary>
+    /// <param name="includeSecrets">
+    /// Must be <see langword="true"/> to export a keyed state: the bytes then hold the key and
+    /// values derived from it, and are as secret as the key. Ignored for an unkeyed state.
+    /// </param>
+    /// <returns>A new array holding the exported state.</returns>
+    /// <exception cref="InvalidOperationException">The state is not initialized or was already finished, or it is keyed and <paramref name="includeSecrets"/> is <see langword="false"/>.</exception>
+    public byte[] ExportState(bool includeSecrets = false)
+    {
+        int bodyLength = _state.ExportBodyLength(includeSecrets, ExportedAlgorithm.Blake2Xs);
+        byte[] export = new byte[ExportedStateFormat.TotalLength(bodyLength)];
+        WriteExport(export);
+        return export;
+    }
+
+    /// <summary>
+    /// Writes this state into <paramref name="destination"/> as <see cref="ExportState"/> does,
+    /// without allocating, if it is long enough. The state stays usable.
+    /// </summary>
+    /// <param name="destination">Where to write the exported state.</param>
+    /// <param name="bytesWritten">The number of bytes written, or 0.</param>
+    /// <param name="includeSecrets">Must be <see langword="true"/> to export a keyed state; see <see cref="ExportState"/>.</param>
+    /// <returns><see langword="false"/> if <paramref name="destination"/> is too short, in which case nothing was written.</returns>
+    /// <exception cref="InvalidOperationException">The state is not initialized or was already finished, or it is keyed and <paramref name="includeSecrets"/> is <see langword="false"/>.</exception>
+    public bool TryExportState(Span<byte> destination, out int bytesWritten, bool includeSecrets = false)
+    {
+        int length = ExportedStateFormat.TotalLength(_state.ExportBodyLength(includeSecrets, ExportedAlgorithm.Blake2Xs));
+        if (destination.Length < length)
+        {
+            bytesWritten = 0;
+            return false;
+        }
+
+        WriteExport(destination[..length]);
+        bytesWritten = length;
+        return true;
+    }
+
+    /// <summary>Resumes an exported state; see <see cref="Blake2Xs.ImportState"/>.</summary>
+    internal static Blake2XsHashState Import(ReadOnlySpan<byte> exportedState)
+    {
+        StateReader reader = ExportedStateFormat.Open(exportedState, ExportedAlgorithm.Blake2Xs, out bool holdsSecrets);
+        Blake2XsHashState state = default;
+        state._state.ReadBody(ref reader, holdsSecrets, (byte)Blake2sKernels.Best, (byte)Blake2XKernels<uint>.Best);
+        return state;
+    }
+
+    private void WriteExport(Span<byte> export)
+    {
+        StateWriter writer = ExportedStateFormat.Begin(export, ExportedAlgorithm.Blake2Xs, _state.HoldsSecrets);
+        _state.WriteBody(ref writer);
+        ExportedStateFormat.Seal(export, writer.Position);
+    }
+
+    /// <summary>
     /// Erases the key, the buffered input and the chain values without producing output, for a
     /// hash that is abandoned. The state cannot be used afterwards.
     /// </summary>

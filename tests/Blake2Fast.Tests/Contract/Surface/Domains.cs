@@ -47,6 +47,7 @@ internal static partial class Domains
             (site, slot, _, receiver) => KeyValue(site, slot, receiver!)),
         .. TreeOverrides(),
         .. BaoOverrides(),
+        .. ResumableOverrides(),
     ];
 
     public static Domain For(Site site, Slot slot, Request draft, Instance? receiver)

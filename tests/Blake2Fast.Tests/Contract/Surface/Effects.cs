@@ -37,6 +37,11 @@ internal static partial class Effects
     public static Observation Observe(Site site, Instance? receiver, Request request, object?[] args, object? result)
     {
         string name = site.Name;
+        if (name is "ExportState" or "TryExportState" or "ImportState")
+        {
+            return ResumableCall(site, receiver, request, args, result);
+        }
+
         if (site.Family.Kind == FamilyKind.Bao && receiver is null)
         {
             return BaoCall(site, request, args, result);
