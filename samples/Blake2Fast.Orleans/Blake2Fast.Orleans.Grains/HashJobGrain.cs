@@ -5,6 +5,7 @@ using System.Linq;
 using System.Runtime.ExceptionServices;
 using System.Threading;
 using System.Threading.Tasks;
+using Microsoft.Extensions.Hosting;
 using Microsoft.Extensions.Logging;
 using Orleans;
 using Orleans.Placement;
@@ -40,7 +41,7 @@ namespace Blake2Fast.OrleansSample;
 /// caller's cancellation.</para>
 /// </remarks>
 [PreferLocalPlacement]
-public sealed partial class HashJobGrain(IClusterMembershipService membership, ILogger<HashJobGrain> logger) : Grain, IHashJobGrain
+public sealed partial class HashJobGrain(IClusterMembershipService membership, IHostApplicationLifetime lifetime, ILogger<HashJobGrain> logger) : Grain, IHashJobGrain
 {
     /// <summary>Silos on which an attempt of this job failed; later attempts avoid them.</summary>
     private readonly HashSet<SiloAddress> _failedSilos = [];
@@ -246,6 +247,16 @@ public sealed partial class HashJobGrain(IClusterMembershipService membership, I
                 return result.Length == plan.ResultLength(info)
                     ? (info, result)
                     : throw new InvalidDataException($"The worker for {info} returned {result.Length} bytes, not {plan.ResultLength(info)}.");
+            }
+            catch (Exception e) when (!cancellationToken.IsCancellationRequested && lifetime.ApplicationStopping.IsCancellationRequested)
+            {
+                // This coordinator's own silo is stopping: its calls fail at once ("the local
+                // Orleans host is shutting down"), so retrying them here would only turn the loss
+                // of the coordinator into a PieceFailedException, which the client takes for a
+                // failure of the job itself. It is the coordinator that is lost: say so, and the
+                // client submits the job again elsewhere (DistributedHasher). Seen as a flaky
+                // A_coordinator_silo_killed_mid_job_has_the_job_started_again.
+                throw new SiloUnavailableException($"The silo of job {JobId}'s coordinator is shutting down; {info} was not finished there: {e.Message}");
             }
             catch (OperationCanceledException) when (!cancellationToken.IsCancellationRequested)
             {
