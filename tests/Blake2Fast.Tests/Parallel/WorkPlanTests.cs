@@ -10,6 +10,7 @@ namespace Blake2Fast.Tests;
 /// 2 GiB - 1): every worker gets work, about <see cref="ParallelPieces.PerWorker"/> pieces each
 /// where the input allows, lanes filled unless that would idle a worker, memory bounded.
 /// </summary>
+[Trait("Legs", "Build")]
 public class WorkPlanTests
 {
     private const long Mib = 1L << 20;
