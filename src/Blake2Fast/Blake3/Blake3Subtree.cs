@@ -517,7 +517,7 @@ public static class Blake3Subtree
             {
                 throw new ArgumentException(
                     $"Subtree {i} (bytes {offset} to {offset + length - 1}) is {length / ChunkLength} chunks and more subtrees follow it: a subtree followed by another is a " +
-                    $"power-of-two number of whole chunks (1024, 2048, 4096, ... bytes), the left part of a node (the power-of-two rule). " +
+                    "complete node, a power-of-two number of whole chunks (1024, 2048, 4096, ... bytes) (the power-of-two rule). " +
                     (i == 0
                         ? "A chaining value of that length from offset 0 is the one of an input that ends there, not of a node of a longer input. "
                         : "Only the last subtree may hold another number of chunks. ") +
