@@ -175,16 +175,19 @@ public partial struct Blake3HashState
     /// <see cref="Blake3.CreateIncrementalHasher()"/> and its overloads for a subtree at offset 0.
     /// </summary>
     /// <remarks>
-    /// A subtree at offset 0 is always a left child: a whole power-of-two number of chunks (1024,
-    /// 2048, 4096, ... bytes). Any other input from offset 0 is the whole input, whose hash is its
-    /// root: <see cref="Finish(Span{byte})"/> gives that.
+    /// Any non-empty input has a chaining value, as the official crate's <c>finalize_non_root</c>
+    /// gives it: the top node of the input so far (its one chunk, for 1024 bytes or less; else the
+    /// parent of its two halves) compressed without the ROOT flag. At offset 0 that is so for any
+    /// length, but only a power-of-two number of whole chunks (1024, 2048, 4096, ... bytes) can be
+    /// followed by more subtrees, which the list form of
+    /// <see cref="Blake3Subtree.MergeRoot(Blake3Mode, ReadOnlySpan{long}, ReadOnlySpan{byte}, Span{byte})"/>
+    /// checks; the hash of the input itself is its root: <see cref="Finish(Span{byte})"/> gives that.
     /// </remarks>
     /// <param name="chainingValue">Receives the chaining value: exactly 32 bytes.</param>
     /// <exception cref="ArgumentException"><paramref name="chainingValue"/> is not 32 bytes long; nothing was written and the state is unchanged.</exception>
     /// <exception cref="InvalidOperationException">
-    /// The state is <see langword="default"/> or has been finished; or it has absorbed no input (no
-    /// subtree is empty); or it starts at offset 0 and its input is not a power-of-two number of
-    /// whole chunks. Nothing was written and the state is unchanged.
+    /// The state is <see langword="default"/> or has been finished, or it has absorbed no input (no
+    /// subtree is empty). Nothing was written and the state is unchanged.
     /// </exception>
     public unsafe void FinishSubtree(Span<byte> chainingValue)
     {
@@ -194,15 +197,6 @@ public partial struct Blake3HashState
         if (chunks == 0 && ChunkLength == 0)
         {
             throw new InvalidOperationException("This BLAKE3 subtree hasher has absorbed no input: no subtree is empty. Nothing was written.");
-        }
-
-        // Whole chunks, counting the full one the chunk state keeps until more input follows.
-        ulong whole = ChunkLength == Blake3Constants.ChunkLength ? chunks + 1 : chunks;
-        if (_firstChunk == 0 && (ChunkLength % Blake3Constants.ChunkLength != 0 || (whole & (whole - 1)) != 0))
-        {
-            throw new InvalidOperationException(
-                $"A subtree at offset 0 is a power-of-two number of whole chunks (1024, 2048, 4096, ... bytes); this one holds {(chunks * Blake3Constants.ChunkLength) + (ulong)ChunkLength} bytes. " +
-                "Input that length from offset 0 is the whole input, whose hash is the root: call Finish. Nothing was written.");
         }
 
         if (ChunkLength == 0 && _stackLength == 1)
@@ -215,6 +209,8 @@ public partial struct Blake3HashState
         }
         else
         {
+            // The top node, compressed without ROOT: one chunk's own, or a parent over the stack
+            // and the chunk state, whatever the length (at offset 0 too, as finalize_non_root).
             Blake3Output node = default;
             RootOutput(ref node);
             node.WriteChainingValue(chainingValue);

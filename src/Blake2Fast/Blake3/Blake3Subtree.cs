@@ -1,4 +1,5 @@
 using System;
+using System.Diagnostics;
 using System.Runtime.InteropServices;
 using Blake2Fast.Internal;
 using Blake2Fast.Kernels;
@@ -25,18 +26,34 @@ namespace Blake2Fast;
 /// when it arrives in parts), then give the lengths and chaining values, in order, to
 /// <see cref="MergeRoot(Blake3Mode, ReadOnlySpan{long}, ReadOnlySpan{byte}, Span{byte})"/>, which
 /// checks the layout and merges them as the tree does.</para>
+/// <para><b>Chaining values of any input.</b> As the official crate's <c>finalize_non_root</c>
+/// does, <see cref="Hash(Blake3Mode, ReadOnlySpan{byte}, long, Span{byte})"/> and
+/// <see cref="Blake3HashState.FinishSubtree"/> give the chaining value of any non-empty input at
+/// any offset it may start at: its top node (its one chunk, for 1024 bytes or less; else the
+/// parent of its halves, split at <see cref="LeftSubtreeLength"/>) compressed without the ROOT
+/// flag. From offset 0 every length is accepted (<see cref="MaxSubtreeLength"/>(0) is no
+/// maximum), so code ported from the crate, or a splitter that may produce a single piece, works.
+/// Whether pieces fit together is checked where they meet.</para>
 /// <para><b>What is refused.</b> Every rule the official crate states is checked where it can be,
-/// with an exception naming the argument and nothing written: offsets must be non-negative
-/// multiples of 1024; no subtree is empty or longer than <see cref="MaxSubtreeLength"/>; a subtree
-/// at offset 0 is a whole power-of-two number of chunks (anything else from offset 0 is the whole
-/// input, whose hash is the root, not a chaining value); chaining values are exactly 32 bytes; an
-/// input of one chunk or less has no subtrees (<see cref="LeftSubtreeLength"/> and the list form of
-/// <see cref="MergeRoot(Blake3Mode, ReadOnlySpan{long}, ReadOnlySpan{byte}, Span{byte})"/> refuse
-/// it: hash it with <see cref="Blake3.HashData(ReadOnlySpan{byte}, Span{byte})"/>). What cannot be
-/// checked is stated where it applies: <see cref="Merge"/> and the two-child
+/// with an exception naming the argument and nothing written. Where a piece is hashed: offsets are
+/// non-negative multiples of 1024; no subtree is empty; a subtree at an offset other than 0 holds
+/// at most <see cref="MaxSubtreeLength"/>(offset) bytes; chaining values are exactly 32 bytes.
+/// Where pieces meet, in the list form of
+/// <see cref="MergeRoot(Blake3Mode, ReadOnlySpan{long}, ReadOnlySpan{byte}, Span{byte})"/> and of
+/// <see cref="CreateRootReader(Blake3Mode, ReadOnlySpan{long}, ReadOnlySpan{byte})"/>, which know
+/// the lengths: there are at least two pieces (one piece is the whole input, whose hash is the
+/// root, and the root is not derived from a chaining value: hash it with
+/// <see cref="Blake3.HashData(ReadOnlySpan{byte}, Span{byte})"/>); a piece followed by another is a
+/// power-of-two number of whole chunks (so a first piece that is not, such as the chaining value
+/// of a whole input, cannot be followed by more) and, past offset 0, at most
+/// <see cref="MaxSubtreeLength"/>(its offset); the last piece, past offset 0, holds at most
+/// <see cref="MaxSubtreeLength"/>(its offset). The message names the piece and the rule.
+/// <see cref="Merge"/> and the two-child
 /// <see cref="MergeRoot(Blake3Mode, ReadOnlySpan{byte}, ReadOnlySpan{byte}, Span{byte})"/> see only
-/// 32-byte values, so they cannot know whether the two children are the two halves of one node of
-/// one tree; merging anything else gives output that matches no BLAKE3 hash.</para>
+/// 32-byte values: they check those sizes, and cannot know whether the two children are the two
+/// halves of one node of one tree; merging anything else gives output that matches no BLAKE3
+/// hash. To have two children's lengths checked, give them to the list form:
+/// <c>MergeRoot(mode, [leftLength, rightLength], [.. left, .. right], destination)</c>.</para>
 /// <para>Every method is thread-safe and, on one thread, allocates nothing but the readers of
 /// <c>CreateRootReader</c>; keys, chaining values and parents are erased from the memory the methods used. A
 /// chaining value is not secret in plain hashing, but in keyed hashing it derives from the key and
@@ -55,15 +72,14 @@ public static class Blake3Subtree
     /// <paramref name="inputOffset"/> of the whole input, on the calling thread.
     /// </summary>
     /// <param name="mode">The tree's mode: plain, keyed or key derivation.</param>
-    /// <param name="input">The subtree's bytes: at least 1, at most <see cref="MaxSubtreeLength"/>(<paramref name="inputOffset"/>); from offset 0, a power-of-two number of whole chunks.</param>
+    /// <param name="input">The subtree's bytes: at least 1, at most <see cref="MaxSubtreeLength"/>(<paramref name="inputOffset"/>), which from offset 0 is no maximum.</param>
     /// <param name="inputOffset">Where <paramref name="input"/> starts in the whole input: a non-negative multiple of 1024.</param>
     /// <param name="chainingValue">Receives the chaining value: exactly 32 bytes. It may overlap <paramref name="input"/>.</param>
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="inputOffset"/> is negative; nothing was written.</exception>
     /// <exception cref="ArgumentException">
-    /// <paramref name="inputOffset"/> is not a multiple of 1024; <paramref name="input"/> is empty,
-    /// longer than <see cref="MaxSubtreeLength"/>(<paramref name="inputOffset"/>), or, from offset 0,
-    /// not a power-of-two number of whole chunks; or <paramref name="chainingValue"/> is not 32 bytes.
-    /// Nothing was written.
+    /// <paramref name="inputOffset"/> is not a multiple of 1024; <paramref name="input"/> is empty or
+    /// longer than <see cref="MaxSubtreeLength"/>(<paramref name="inputOffset"/>); or
+    /// <paramref name="chainingValue"/> is not 32 bytes. Nothing was written.
     /// </exception>
     public static void Hash(Blake3Mode mode, ReadOnlySpan<byte> input, long inputOffset, Span<byte> chainingValue) =>
         Hash(mode, input, inputOffset, chainingValue, 1);
@@ -75,16 +91,15 @@ public static class Blake3Subtree
     /// 128 KiB are split across threads; the result is the same.
     /// </summary>
     /// <param name="mode">The tree's mode: plain, keyed or key derivation.</param>
-    /// <param name="input">The subtree's bytes: at least 1, at most <see cref="MaxSubtreeLength"/>(<paramref name="inputOffset"/>); from offset 0, a power-of-two number of whole chunks.</param>
+    /// <param name="input">The subtree's bytes: at least 1, at most <see cref="MaxSubtreeLength"/>(<paramref name="inputOffset"/>), which from offset 0 is no maximum.</param>
     /// <param name="inputOffset">Where <paramref name="input"/> starts in the whole input: a non-negative multiple of 1024.</param>
     /// <param name="chainingValue">Receives the chaining value: exactly 32 bytes. It may overlap <paramref name="input"/>.</param>
     /// <param name="maxDegreeOfParallelism">1 for the calling thread only, -1 for as many threads as there are processors, or a number of threads.</param>
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="inputOffset"/> is negative, or <paramref name="maxDegreeOfParallelism"/> is 0 or below -1; nothing was written.</exception>
     /// <exception cref="ArgumentException">
-    /// <paramref name="inputOffset"/> is not a multiple of 1024; <paramref name="input"/> is empty,
-    /// longer than <see cref="MaxSubtreeLength"/>(<paramref name="inputOffset"/>), or, from offset 0,
-    /// not a power-of-two number of whole chunks; or <paramref name="chainingValue"/> is not 32 bytes.
-    /// Nothing was written.
+    /// <paramref name="inputOffset"/> is not a multiple of 1024; <paramref name="input"/> is empty or
+    /// longer than <see cref="MaxSubtreeLength"/>(<paramref name="inputOffset"/>); or
+    /// <paramref name="chainingValue"/> is not 32 bytes. Nothing was written.
     /// </exception>
     public static void Hash(Blake3Mode mode, ReadOnlySpan<byte> input, long inputOffset, Span<byte> chainingValue, int maxDegreeOfParallelism)
     {
@@ -133,11 +148,16 @@ public static class Blake3Subtree
     /// compression. For the tree's top node use <see cref="MergeRoot(Blake3Mode, ReadOnlySpan{byte}, ReadOnlySpan{byte}, Span{byte})"/> instead.
     /// </summary>
     /// <remarks>
-    /// The children must be the left and right halves of one node (the split at
-    /// <see cref="LeftSubtreeLength"/> of the node's length), both non-empty, in the same mode; a
-    /// chaining value does not say which subtree it came from, so this cannot be checked here. The
-    /// list form of <see cref="MergeRoot(Blake3Mode, ReadOnlySpan{long}, ReadOnlySpan{byte}, Span{byte})"/>
-    /// knows the lengths and checks the whole layout.
+    /// <para>What is checked: that each value is 32 bytes. What cannot be: that the children are the
+    /// left and right halves of one node (the split at <see cref="LeftSubtreeLength"/> of the node's
+    /// length: a left child of a power-of-two number of whole chunks, a right child no longer than
+    /// it), in the same mode. A chaining value does not say which input it came from, so a left
+    /// child hashed from offset 0 over a length that is not a power-of-two number of chunks (which
+    /// <see cref="Hash(Blake3Mode, ReadOnlySpan{byte}, long, Span{byte})"/> accepts, as the
+    /// official crate does) merges here without complaint into a value that no tree has.</para>
+    /// <para>Where the lengths are known, give them to the list form of
+    /// <see cref="MergeRoot(Blake3Mode, ReadOnlySpan{long}, ReadOnlySpan{byte}, Span{byte})"/>, which
+    /// checks the whole layout and merges every parent itself.</para>
     /// </remarks>
     /// <param name="mode">The tree's mode.</param>
     /// <param name="left">The left child's chaining value: exactly 32 bytes.</param>
@@ -167,7 +187,10 @@ public static class Blake3Subtree
     /// The children are the whole input's halves: bytes <c>[0, LeftSubtreeLength(n))</c> and the
     /// rest, both non-empty, so the input is more than one chunk (an input of 1024 bytes or less has
     /// no children; its hash is <see cref="Blake3.HashData(ReadOnlySpan{byte}, Span{byte})"/>'s). As
-    /// with <see cref="Merge"/>, this cannot be checked from the chaining values.
+    /// with <see cref="Merge"/>, only the values' sizes are checked: whether they are the two halves
+    /// cannot be told from them. The checked form is the list form with two lengths:
+    /// <c>MergeRoot(mode, [leftLength, rightLength], [.. left, .. right], destination)</c> refuses,
+    /// with the rule in its message, a left length that is not <c>LeftSubtreeLength</c> of the total.
     /// </remarks>
     /// <param name="mode">The tree's mode.</param>
     /// <param name="left">The left child's chaining value: exactly 32 bytes.</param>
@@ -212,6 +235,13 @@ public static class Blake3Subtree
     /// layout is checked against the tree before anything is written: every subtree must be a node
     /// of the tree of the whole input (the pieces of <see cref="SplitLength"/> always are), and the
     /// parents above them are merged as the tree does, one compression each.</para>
+    /// <para>The rules, each named in the message of its refusal: at least two subtrees (a single
+    /// one is the whole input, whose root is not derived from its chaining value: hash it with
+    /// <see cref="Blake3.HashData(ReadOnlySpan{byte}, Span{byte})"/>); none empty; every subtree
+    /// followed by another is a power-of-two number of whole chunks (1024, 2048, 4096, ... bytes),
+    /// so a first subtree that is not cannot be followed by more; every subtree past offset 0,
+    /// the last too, holds at most <see cref="MaxSubtreeLength"/>(its offset). Together these make
+    /// every subtree a node of the whole input's tree.</para>
     /// <para>This is the step a coordinator runs once every worker has sent back the chaining value
     /// of the range it was given.</para>
     /// </remarks>
@@ -221,8 +251,9 @@ public static class Blake3Subtree
     /// <param name="destination">Receives the output; 1 byte or more. It may overlap <paramref name="chainingValues"/>.</param>
     /// <exception cref="ArgumentException">
     /// <paramref name="subtreeLengths"/> holds fewer than two lengths, a length below 1, lengths whose
-    /// total passes <see cref="long.MaxValue"/>, or a subtree that is not a node of the whole input's
-    /// tree; <paramref name="chainingValues"/> is not 32 bytes per subtree; or
+    /// total passes <see cref="long.MaxValue"/>, a subtree followed by another that is not a
+    /// power-of-two number of whole chunks, or a subtree past offset 0 longer than
+    /// <see cref="MaxSubtreeLength"/>(its offset) (so not a node of the whole input's tree); <paramref name="chainingValues"/> is not 32 bytes per subtree; or
     /// <paramref name="destination"/> is empty. Nothing was written.
     /// </exception>
     public static void MergeRoot(Blake3Mode mode, ReadOnlySpan<long> subtreeLengths, ReadOnlySpan<byte> chainingValues, Span<byte> destination)
@@ -244,8 +275,9 @@ public static class Blake3Subtree
     /// <returns>A reader positioned at byte 0; dispose it to erase what it holds.</returns>
     /// <exception cref="ArgumentException">
     /// <paramref name="subtreeLengths"/> holds fewer than two lengths, a length below 1, lengths whose
-    /// total passes <see cref="long.MaxValue"/>, or a subtree that is not a node of the whole input's
-    /// tree; or <paramref name="chainingValues"/> is not 32 bytes per subtree.
+    /// total passes <see cref="long.MaxValue"/>, a subtree followed by another that is not a
+    /// power-of-two number of whole chunks, or a subtree past offset 0 longer than
+    /// <see cref="MaxSubtreeLength"/>(its offset) (so not a node of the whole input's tree); or <paramref name="chainingValues"/> is not 32 bytes per subtree.
     /// </exception>
     public static Blake3OutputReader CreateRootReader(Blake3Mode mode, ReadOnlySpan<long> subtreeLengths, ReadOnlySpan<byte> chainingValues)
     {
@@ -276,7 +308,9 @@ public static class Blake3Subtree
     /// The most bytes a subtree that starts at <paramref name="inputOffset"/> can hold: 1024 times the
     /// largest power of two that divides <paramref name="inputOffset"/> / 1024, so that the subtree
     /// does not reach into a node that starts before it. A subtree starting at 0 has no maximum
-    /// (<see cref="long.MaxValue"/> is returned), but must be a power-of-two number of whole chunks.
+    /// (<see cref="long.MaxValue"/> is returned), as the official crate's <c>max_subtree_len</c> has
+    /// it: any non-empty input from offset 0 has a chaining value. Only where subtrees are merged
+    /// must one at offset 0 that is followed by more be a power-of-two number of whole chunks.
     /// </summary>
     /// <param name="inputOffset">Where the subtree starts in the whole input: a non-negative multiple of 1024.</param>
     /// <returns>The largest length, in bytes; <see cref="long.MaxValue"/> for offset 0.</returns>
@@ -362,14 +396,6 @@ public static class Blake3Subtree
         {
             throw new ArgumentException($"The subtree starting at byte {inputOffset} holds at most {max} bytes (MaxSubtreeLength); this one is {length} bytes. Nothing was written.", paramName);
         }
-
-        if (inputOffset == 0 && (length % ChunkLength != 0 || !IsPowerOfTwo(length / ChunkLength)))
-        {
-            throw new ArgumentException(
-                $"A subtree at offset 0 is a power-of-two number of whole chunks (1024, 2048, 4096, ... bytes); this one is {length} bytes. " +
-                "Input that length from offset 0 is the whole input, whose hash is the root (Blake3.HashData). Nothing was written.",
-                paramName);
-        }
     }
 
     private static void CheckChildren(ReadOnlySpan<byte> left, ReadOnlySpan<byte> right)
@@ -407,7 +433,7 @@ public static class Blake3Subtree
         mode.KeyWords(key);
         try
         {
-            Children(subtreeLengths, chainingValues, 0, total, key, mode.Flags, children, nameof(subtreeLengths));
+            Children(subtreeLengths, chainingValues, 0, total, key, mode.Flags, children);
             root.Set(key, children, Blake3Constants.BlockLength, 0, mode.Flags | Blake3Constants.Parent);
         }
         finally
@@ -422,7 +448,10 @@ public static class Blake3Subtree
     {
         if (subtreeLengths.Length < 2)
         {
-            throw new ArgumentException($"Merging needs at least two subtrees; {subtreeLengths.Length} were given. A single piece is the whole input: hash it with Blake3.HashData.", lengthsName);
+            throw new ArgumentException(
+                $"Merging needs at least two subtrees; {subtreeLengths.Length} {(subtreeLengths.Length == 1 ? "was" : "were")} given. A single subtree is the whole input, and the root of an input " +
+                "is not derived from its chaining value (the root is its top node compressed with the ROOT flag, the chaining value without it): hash the input with Blake3.HashData. Nothing was written.",
+                lengthsName);
         }
 
         if (chainingValuesLength != (long)subtreeLengths.Length * ChainingValueLength)
@@ -444,23 +473,72 @@ public static class Blake3Subtree
             total += length;
         }
 
+        CheckLayout(subtreeLengths, lengthsName);
         return total;
+    }
+
+    /// <summary>
+    /// Refuses a list of two or more non-empty subtrees, from offset 0, that is not a layout of the
+    /// tree of the input they cover, naming the first subtree that breaks a rule and the rule.
+    /// </summary>
+    /// <remarks>
+    /// Every subtree followed by another is a power-of-two number of whole chunks aligned to its
+    /// length (its offset a multiple of it: at most <see cref="MaxLength"/>), and such a block that
+    /// is not the whole input is a node of the tree; the last subtree at offset <c>o</c> holding at
+    /// most <see cref="MaxLength"/>(<c>o</c>) bytes is a node on the tree's right edge (its chunk
+    /// number is a prefix of the bits of the last chunk's). So these rules are exactly "every
+    /// subtree is a node", which <see cref="Children"/> then relies on.
+    /// </remarks>
+    private static void CheckLayout(ReadOnlySpan<long> subtreeLengths, string lengthsName)
+    {
+        long offset = 0;
+        for (int i = 0; i < subtreeLengths.Length; i++)
+        {
+            long length = subtreeLengths[i];
+            bool last = i == subtreeLengths.Length - 1;
+            long max = MaxLength(offset);
+            if (length > max)
+            {
+                throw new ArgumentException(
+                    $"Subtree {i} starts at byte {offset} and is {length} bytes; a subtree there holds at most {max} bytes (the MaxSubtreeLength rule: " +
+                    "it would otherwise reach into a node that starts before it, so it cannot be the sibling of the subtrees before it). Nothing was written.",
+                    lengthsName);
+            }
+
+            if (!last && length % ChunkLength != 0)
+            {
+                throw new ArgumentException(
+                    $"Subtree {i} (bytes {offset} to {offset + length - 1}) ends inside a chunk and more subtrees follow it: only the last subtree may end inside a chunk " +
+                    $"(the whole-chunks rule: a chunk of {ChunkLength} bytes is never split between subtrees). Nothing was written.",
+                    lengthsName);
+            }
+
+            if (!last && !IsPowerOfTwo(length / ChunkLength))
+            {
+                throw new ArgumentException(
+                    $"Subtree {i} (bytes {offset} to {offset + length - 1}) is {length / ChunkLength} chunks and more subtrees follow it: a subtree followed by another is a " +
+                    "complete node, a power-of-two number of whole chunks (1024, 2048, 4096, ... bytes) (the power-of-two rule). " +
+                    (i == 0
+                        ? "A chaining value of that length from offset 0 is the one of an input that ends there, not of a node of a longer input. "
+                        : "Only the last subtree may hold another number of chunks. ") +
+                    "Nothing was written.",
+                    lengthsName);
+            }
+
+            offset += length;
+        }
     }
 
     /// <summary>
     /// The chaining values of the two children of the tree's node over bytes [<paramref name="offset"/>,
     /// <paramref name="offset"/> + <paramref name="length"/>), which the subtrees of
-    /// <paramref name="lengths"/> (two or more) cover exactly; refuses subtrees that cross the node's split.
+    /// <paramref name="lengths"/> (two or more) cover exactly as nodes of the tree (checked by <see cref="CheckLayout"/>).
     /// </summary>
-    private static void Children(ReadOnlySpan<long> lengths, ReadOnlySpan<byte> chainingValues, long offset, long length, ReadOnlySpan<uint> key, uint flags, Span<byte> children64, string lengthsName)
+    private static void Children(ReadOnlySpan<long> lengths, ReadOnlySpan<byte> chainingValues, long offset, long length, ReadOnlySpan<uint> key, uint flags, Span<byte> children64)
     {
-        if (length <= ChunkLength)
-        {
-            throw new ArgumentException(
-                $"{lengths.Length} subtrees share the chunk of bytes {offset} to {offset + length - 1}: a chunk is never split. Nothing was written.",
-                lengthsName);
-        }
-
+        // CheckLayout has made every subtree a node: a node of more than one subtree is more than a
+        // chunk, and its left child ends where a subtree ends.
+        Debug.Assert(length > ChunkLength, "A checked layout never splits a chunk.");
         long left = LeftSubtreeLength(length);
         long covered = 0;
         int count = 0;
@@ -469,20 +547,14 @@ public static class Blake3Subtree
             covered += lengths[count++];
         }
 
-        if (covered != left)
-        {
-            throw new ArgumentException(
-                $"The subtree ending at byte {offset + covered} crosses the tree's split at byte {offset + left} (the node over bytes {offset} to {offset + length - 1} " +
-                $"splits into {left} and {length - left} bytes): every subtree must be a node of the whole input's tree. Nothing was written.",
-                lengthsName);
-        }
+        Debug.Assert(covered == left, "A checked layout has no subtree across a node's split.");
 
-        Node(lengths[..count], chainingValues[..(count * ChainingValueLength)], offset, left, key, flags, children64[..32], lengthsName);
-        Node(lengths[count..], chainingValues[(count * ChainingValueLength)..], offset + left, length - left, key, flags, children64[32..], lengthsName);
+        Node(lengths[..count], chainingValues[..(count * ChainingValueLength)], offset, left, key, flags, children64[..32]);
+        Node(lengths[count..], chainingValues[(count * ChainingValueLength)..], offset + left, length - left, key, flags, children64[32..]);
     }
 
     /// <summary>The chaining value of the tree's node over the given subtrees (one: its own value; more: merged).</summary>
-    private static void Node(ReadOnlySpan<long> lengths, ReadOnlySpan<byte> chainingValues, long offset, long length, ReadOnlySpan<uint> key, uint flags, Span<byte> cv32, string lengthsName)
+    private static void Node(ReadOnlySpan<long> lengths, ReadOnlySpan<byte> chainingValues, long offset, long length, ReadOnlySpan<uint> key, uint flags, Span<byte> cv32)
     {
         if (lengths.Length == 1)
         {
@@ -491,7 +563,7 @@ public static class Blake3Subtree
         }
 
         Span<byte> children = stackalloc byte[64];
-        Children(lengths, chainingValues, offset, length, key, flags, children, lengthsName);
+        Children(lengths, chainingValues, offset, length, key, flags, children);
         Blake3Kernels.CompressToBytes(key, children, Blake3Constants.BlockLength, 0, flags | Blake3Constants.Parent, cv32);
         SecretBytes.Erase(children);
     }

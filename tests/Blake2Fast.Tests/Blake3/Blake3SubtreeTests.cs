@@ -319,13 +319,16 @@ public class Blake3SubtreeTests
         Blake3Subtree.Hash(Blake3Mode.Hash, input.AsSpan(0, 4096), 4096, expected);
         Assert.Equal(Hex(expected), Hex(cv));
 
-        // At offset 0 the hasher is an ordinary one: Finish gives the root, FinishSubtree wants whole
-        // power-of-two chunks, and plain incremental hashers finish as subtrees too.
+        // At offset 0 the hasher is an ordinary one: Finish gives the root, FinishSubtree the
+        // chaining value of any input so far (3000 bytes too, as finalize_non_root), and plain
+        // incremental hashers finish as subtrees too.
         Blake3HashState zero = Blake3Subtree.CreateHasher(Blake3Mode.Hash, 0);
         zero.Update(input.AsSpan(0, 3000));
         Blake3HashState zeroFork = zero;
         Assert.Equal(Hex(Blake3.HashData(input.AsSpan(0, 3000))), Hex(zeroFork.Finish()));
-        Assert.Throws<InvalidOperationException>(() => zero.FinishSubtree(cv));
+        Blake3HashState zeroSubtree = zero;
+        zeroSubtree.FinishSubtree(cv);
+        Assert.Equal(Hex(ReferenceChainingValue(RefBlake3.Hash(), input.AsSpan(0, 3000), 0)), Hex(cv));
         zero.Update(input.AsSpan(3000, 1096));
         zero.FinishSubtree(cv);
         Blake3Subtree.Hash(Blake3Mode.Hash, input.AsSpan(0, 4096), 0, expected);
@@ -363,15 +366,14 @@ public class Blake3SubtreeTests
         Assert.Throws<ArgumentOutOfRangeException>("inputOffset", () => Blake3Subtree.MaxSubtreeLength(-1));
         Assert.Throws<ArgumentException>("inputOffset", () => Blake3Subtree.MaxSubtreeLength(512));
 
-        // Lengths: not empty, not past the maximum, whole power-of-two chunks from offset 0.
+        // Lengths: not empty, not past the maximum (none at offset 0, where 1000, 3072 or 2050 bytes
+        // have chaining values: Offset_zero_takes_any_non_empty_input_as_finalize_non_root_does).
         Assert.Throws<ArgumentException>("input", () => Blake3Subtree.Hash(mode, [], 1024, cv));
         Assert.Throws<ArgumentException>("input", () => Blake3Subtree.Hash(mode, [], 0, cv));
+        Assert.Throws<ArgumentException>("input", () => Blake3Subtree.Hash(mode, [], 0, cv, 2));
         Assert.Throws<ArgumentException>("input", () => Blake3Subtree.Hash(mode, input.AsSpan(0, 1025), 1024, cv));
         Assert.Throws<ArgumentException>("input", () => Blake3Subtree.Hash(mode, input.AsSpan(0, 2049), 2048, cv));
         Assert.Throws<ArgumentException>("input", () => Blake3Subtree.Hash(mode, input.AsSpan(0, 4097), 3 * 4096, cv));
-        Assert.Throws<ArgumentException>("input", () => Blake3Subtree.Hash(mode, input.AsSpan(0, 1000), 0, cv));
-        Assert.Throws<ArgumentException>("input", () => Blake3Subtree.Hash(mode, input.AsSpan(0, 3072), 0, cv));
-        Assert.Throws<ArgumentException>("input", () => Blake3Subtree.Hash(mode, input.AsSpan(0, 2050), 0, cv));
 
         // Chaining values: exactly 32 bytes.
         Assert.Throws<ArgumentException>("chainingValue", () => Blake3Subtree.Hash(mode, input.AsSpan(0, 1024), 0, new byte[33]));
@@ -393,7 +395,8 @@ public class Blake3SubtreeTests
         Assert.Throws<ArgumentOutOfRangeException>("inputLength", () => Blake3Subtree.SplitLength(1024, 4));
         Assert.Throws<ArgumentOutOfRangeException>("maxSubtrees", () => Blake3Subtree.SplitLength(5000, 1));
 
-        // Lists: at least two non-empty subtrees that are nodes of the tree, 32 bytes of chaining value each.
+        // Lists: at least two non-empty subtrees that are nodes of the tree, 32 bytes of chaining value
+        // each (Pieces_that_cannot_be_siblings_are_refused_where_they_meet_naming_the_rule has the messages).
         byte[] two = new byte[64];
         byte[] three = new byte[96];
         Assert.Throws<ArgumentException>("subtreeLengths", () => Blake3Subtree.MergeRoot(mode, new long[] { 5000 }, two.AsSpan(0, 32), destination));
@@ -416,6 +419,17 @@ public class Blake3SubtreeTests
     }
 
     private static byte[] Filled(int length) => Enumerable.Repeat((byte)0xA5, length).ToArray();
+
+    /// <summary>
+    /// The chaining value of <paramref name="input"/> as the subtree at <paramref name="offset"/>,
+    /// from the reference model (which calls nothing in the library): its top node without ROOT.
+    /// </summary>
+    internal static byte[] ReferenceChainingValue(RefBlake3 mode, ReadOnlySpan<byte> input, long offset)
+    {
+        RefBlake3 subtree = mode.StartingAt((ulong)offset / RefBlake3.ChunkBytes);
+        subtree.Update(input);
+        return subtree.SubtreeChainingValue();
+    }
 
     /// <summary>
     /// A random layout of consecutive subtrees covering <paramref name="length"/> bytes: the tree is
@@ -462,7 +476,7 @@ public class Blake3SubtreeTests
     /// The root output from a list of subtrees merged with Merge and MergeRoot alone, the caller
     /// walking the tree: what a user without the list form would write.
     /// </summary>
-    private static byte[] PairByPair(Blake3Mode mode, long[] lengths, byte[] cvs, int outputLength)
+    internal static byte[] PairByPair(Blake3Mode mode, long[] lengths, byte[] cvs, int outputLength)
     {
         long total = lengths.Sum();
         var pieces = new Dictionary<long, (long Length, byte[] Cv)>();

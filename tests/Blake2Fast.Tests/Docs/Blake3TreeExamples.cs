@@ -121,6 +121,48 @@ public class Blake3TreeExamples
     }
 
     [Fact]
+    public void The_chaining_value_of_a_whole_input_and_where_it_is_refused()
+    {
+        byte[] data = Data();
+        long left = Blake3Subtree.LeftSubtreeLength(data.Length);
+        byte[] leftCv = new byte[32], rightCv = new byte[32];
+        Blake3Subtree.Hash(Blake3Mode.Hash, data.AsSpan(0, (int)left), 0, leftCv);
+        Blake3Subtree.Hash(Blake3Mode.Hash, data.AsSpan((int)left), left, rightCv);
+        bool refused = false;
+
+        // The whole input from offset 0, as Rust's finalize_non_root: its chaining value, not its hash.
+        byte[] wholeCv = new byte[32];
+        Blake3Subtree.Hash(Blake3Mode.Hash, data, 0, wholeCv);
+
+        // The same value from the two halves above, merged as a parent (no ROOT flag).
+        byte[] parentCv = new byte[32];
+        Blake3Subtree.Merge(Blake3Mode.Hash, leftCv, rightCv, parentCv);
+        // parentCv equals wholeCv; neither is the hash 4713babaefbc2271...
+
+        // A first piece of 3 chunks is a whole input's chaining value: nothing can follow it.
+        try
+        {
+            Blake3Subtree.MergeRoot(Blake3Mode.Hash, new long[] { 3072, 1024 }, new byte[64], new byte[32]);
+        }
+        catch (ArgumentException e)
+        {
+            // e.ParamName is "subtreeLengths"; e.Message names subtree 0 and the power-of-two rule
+            Assert.Equal("subtreeLengths", e.ParamName);
+            Assert.Contains("Subtree 0", e.Message);
+            Assert.Contains("power-of-two rule", e.Message);
+            refused = true;
+        }
+
+        Assert.True(refused);
+        Assert.Equal(Hex(wholeCv), Hex(parentCv));
+        Assert.NotEqual(DataHash, Hex(wholeCv));
+        Assert.NotEqual(DataHash, Hex(parentCv));
+
+        // And as the reference model has it: the root node, compressed without ROOT.
+        Assert.Equal(Hex(Blake3SubtreeTests.ReferenceChainingValue(RefBlake3.Hash(), data, 0)), Hex(wholeCv));
+    }
+
+    [Fact]
     public void Keyed_hashing_and_key_derivation()
     {
         byte[] data = Data();

@@ -167,8 +167,8 @@ internal static partial class Domains
 
     /// <summary>
     /// Blake3Subtree.Hash's offset: one that is negative or not a multiple of 1024 is its own fault;
-    /// one whose subtree cannot hold the valid input is the input's (too long for the offset, or
-    /// at offset 0 not a power-of-two number of chunks).
+    /// one whose subtree cannot hold the valid input is the input's (too long for the offset). At
+    /// offset 0 any non-empty input has a chaining value, as the crate's finalize_non_root gives it.
     /// </summary>
     private static Domain SubtreeOffsets(Slot slot)
     {
@@ -180,8 +180,7 @@ internal static partial class Domains
             }
 
             long max = offset == 0 ? long.MaxValue : offset & -offset;
-            bool powerOfTwoChunks = length % 1024 == 0 && ((length / 1024) & ((length / 1024) - 1)) == 0;
-            return length > max || (offset == 0 && !powerOfTwoChunks) ? "input" : null;
+            return length > max ? "input" : null;
         }
 
         Domain plain = Integer(slot, SubtreeOffset, v => Fault(v, SubtreeLength) is null ? Expect.Valid : Expect.Invalid, v => Fault(v, SubtreeLength) is "input" ? "input" : null,
@@ -191,7 +190,7 @@ internal static partial class Domains
             With = [("input", () => Arguments.View(Arguments.Pattern(length, 13)))],
         };
 
-        return new Domain(plain.Valid, [.. plain.Edges, AtZero(1024), AtZero(2048), AtZero(4096), AtZero(3072), AtZero(1)]);
+        return new Domain(plain.Valid, [.. plain.Edges, AtZero(1024), AtZero(2048), AtZero(4096), AtZero(3072), AtZero(1), AtZero(1023), AtZero(1025), AtZero(100_000)]);
     }
 
     private static Domain SubtreeLengths()
@@ -212,6 +211,9 @@ internal static partial class Domains
             Layout("8192, 1000", [8192, 1000], Expect.Valid),
             Layout("2^61, 2^61, 2^62 - 1 (long.MaxValue in all)", [1L << 61, 1L << 61, (1L << 62) - 1], Expect.Valid),
             Layout("a subtree across the split (1024, 2048, 1000)", [1024, 2048, 1000], Expect.Invalid),
+            Layout("a first subtree of 3 chunks followed by more (3072, 1024)", [3072, 1024], Expect.Invalid),
+            Layout("a last subtree past its offset's most (2048, 1024, 2048)", [2048, 1024, 2048], Expect.Invalid),
+            Layout("a middle subtree of 3 chunks (4096, 3072, 1024)", [4096, 3072, 1024], Expect.Invalid),
             Layout("two subtrees in one chunk (4096, 4096, 1000, 1)", [4096, 4096, 1000, 1], Expect.Invalid),
             Layout("1, 1 (one chunk)", [1, 1], Expect.Invalid),
             Layout("an empty subtree", [0, 1025], Expect.Invalid),
