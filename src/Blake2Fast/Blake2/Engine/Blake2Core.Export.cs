@@ -8,7 +8,7 @@ namespace Blake2Fast.Internal;
 /// little-endian: the parameter block, the key, the chain value, the counter, the last-node flag and
 /// the buffered bytes. Only the bytes in use are written; the kernel is not (each machine picks its own).
 /// </summary>
-internal partial struct Blake2Core<TVariant>
+internal partial struct Blake2Core<TVariant> : IExportableState
 {
     private static int WordLength => default(TVariant).MaxDigestLength / 8;
 

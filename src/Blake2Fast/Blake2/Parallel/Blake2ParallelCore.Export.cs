@@ -7,7 +7,7 @@ namespace Blake2Fast.Internal;
 /// lengths, the key, every leaf's chain value, the bytes each leaf has compressed, and the buffered
 /// bytes (up to a stripe and all but one block of the next, which the engine holds back).
 /// </summary>
-internal partial struct Blake2ParallelCore<TParallel>
+internal partial struct Blake2ParallelCore<TParallel> : IExportableState
 {
     /// <summary>Whether the state holds a key (in its key field, its leaves' chain values or its buffered key stripe).</summary>
     public readonly bool HoldsSecrets => _keyLength != 0;

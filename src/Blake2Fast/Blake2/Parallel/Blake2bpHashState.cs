@@ -131,13 +131,7 @@ public struct Blake2bpHashState : IBlake2Incremental
     /// </param>
     /// <returns>A new array holding the exported state.</returns>
     /// <exception cref="InvalidOperationException">The state is not initialized or was already finished, or it is keyed and <paramref name="includeSecrets"/> is <see langword="false"/>.</exception>
-    public byte[] ExportState(bool includeSecrets = false)
-    {
-        int bodyLength = _core.ExportBodyLength(includeSecrets, ExportedAlgorithm.Blake2bp);
-        byte[] export = new byte[ExportedStateFormat.TotalLength(bodyLength)];
-        WriteExport(export);
-        return export;
-    }
+    public byte[] ExportState(bool includeSecrets = false) => StateExport.ToArray(ref _core, includeSecrets, ExportedAlgorithm.Blake2bp);
 
     /// <summary>
     /// Writes this state into <paramref name="destination"/> as <see cref="ExportState"/> does,
@@ -148,19 +142,8 @@ public struct Blake2bpHashState : IBlake2Incremental
     /// <param name="includeSecrets">Must be <see langword="true"/> to export a keyed state; see <see cref="ExportState"/>.</param>
     /// <returns><see langword="false"/> if <paramref name="destination"/> is too short, in which case nothing was written.</returns>
     /// <exception cref="InvalidOperationException">The state is not initialized or was already finished, or it is keyed and <paramref name="includeSecrets"/> is <see langword="false"/>.</exception>
-    public bool TryExportState(Span<byte> destination, out int bytesWritten, bool includeSecrets = false)
-    {
-        int length = ExportedStateFormat.TotalLength(_core.ExportBodyLength(includeSecrets, ExportedAlgorithm.Blake2bp));
-        if (destination.Length < length)
-        {
-            bytesWritten = 0;
-            return false;
-        }
-
-        WriteExport(destination[..length]);
-        bytesWritten = length;
-        return true;
-    }
+    public bool TryExportState(Span<byte> destination, out int bytesWritten, bool includeSecrets = false) =>
+        StateExport.TryWrite(ref _core, destination, out bytesWritten, includeSecrets, ExportedAlgorithm.Blake2bp);
 
     /// <summary>Resumes an exported state; see <see cref="Blake2bp.ImportState"/>.</summary>
     internal static Blake2bpHashState Import(ReadOnlySpan<byte> exportedState)
@@ -169,13 +152,6 @@ public struct Blake2bpHashState : IBlake2Incremental
         Blake2bpHashState state = default;
         state._core.ReadBody(ref reader, holdsSecrets, (byte)Blake2pKernels<ulong>.Best);
         return state;
-    }
-
-    private void WriteExport(Span<byte> export)
-    {
-        StateWriter writer = ExportedStateFormat.Begin(export, ExportedAlgorithm.Blake2bp, _core.HoldsSecrets);
-        _core.WriteBody(ref writer);
-        ExportedStateFormat.Seal(export, writer.Position);
     }
 
     /// <inheritdoc cref="Update{T}(ReadOnlySpan{T})"/>

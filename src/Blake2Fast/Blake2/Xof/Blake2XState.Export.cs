@@ -7,7 +7,7 @@ namespace Blake2Fast.Internal;
 /// BLAKE2s body of the hash of the input, then the declared output length. The output side's
 /// parameters follow from those and are derived again on import.
 /// </summary>
-internal partial struct Blake2XState<TX, TBase>
+internal partial struct Blake2XState<TX, TBase> : IExportableState
 {
     /// <summary>Whether the state holds a key.</summary>
     public readonly bool HoldsSecrets => _core.HoldsSecrets;

@@ -132,13 +132,7 @@ public struct Blake2XbHashState
     /// </param>
     /// <returns>A new array holding the exported state.</returns>
     /// <exception cref="InvalidOperationException">The state is not initialized or was already finished, or it is keyed and <paramref name="includeSecrets"/> is <see langword="false"/>.</exception>
-    public byte[] ExportState(bool includeSecrets = false)
-    {
-        int bodyLength = _state.ExportBodyLength(includeSecrets, ExportedAlgorithm.Blake2Xb);
-        byte[] export = new byte[ExportedStateFormat.TotalLength(bodyLength)];
-        WriteExport(export);
-        return export;
-    }
+    public byte[] ExportState(bool includeSecrets = false) => StateExport.ToArray(ref _state, includeSecrets, ExportedAlgorithm.Blake2Xb);
 
     /// <summary>
     /// Writes this state into <paramref name="destination"/> as <see cref="ExportState"/> does,
@@ -149,19 +143,8 @@ public struct Blake2XbHashState
     /// <param name="includeSecrets">Must be <see langword="true"/> to export a keyed state; see <see cref="ExportState"/>.</param>
     /// <returns><see langword="false"/> if <paramref name="destination"/> is too short, in which case nothing was written.</returns>
     /// <exception cref="InvalidOperationException">The state is not initialized or was already finished, or it is keyed and <paramref name="includeSecrets"/> is <see langword="false"/>.</exception>
-    public bool TryExportState(Span<byte> destination, out int bytesWritten, bool includeSecrets = false)
-    {
-        int length = ExportedStateFormat.TotalLength(_state.ExportBodyLength(includeSecrets, ExportedAlgorithm.Blake2Xb));
-        if (destination.Length < length)
-        {
-            bytesWritten = 0;
-            return false;
-        }
-
-        WriteExport(destination[..length]);
-        bytesWritten = length;
-        return true;
-    }
+    public bool TryExportState(Span<byte> destination, out int bytesWritten, bool includeSecrets = false) =>
+        StateExport.TryWrite(ref _state, destination, out bytesWritten, includeSecrets, ExportedAlgorithm.Blake2Xb);
 
     /// <summary>Resumes an exported state; see <see cref="Blake2Xb.ImportState"/>.</summary>
     internal static Blake2XbHashState Import(ReadOnlySpan<byte> exportedState)
@@ -170,13 +153,6 @@ public struct Blake2XbHashState
         Blake2XbHashState state = default;
         state._state.ReadBody(ref reader, holdsSecrets, (byte)Blake2bKernels.Best, (byte)Blake2XKernels<ulong>.Best);
         return state;
-    }
-
-    private void WriteExport(Span<byte> export)
-    {
-        StateWriter writer = ExportedStateFormat.Begin(export, ExportedAlgorithm.Blake2Xb, _state.HoldsSecrets);
-        _state.WriteBody(ref writer);
-        ExportedStateFormat.Seal(export, writer.Position);
     }
 
     /// <summary>
