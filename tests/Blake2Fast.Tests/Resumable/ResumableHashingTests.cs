@@ -263,13 +263,13 @@ public class ResumableHashingTests
         three.Update(ResumableSubjects.Input((3 * 1024) + 5));
         byte[] b3 = three.ExportState();
         int body = ResumableFormat.HeaderLength;
-        AssertRefused(b3, e => e[body] = 16, "secrets flag", Blake3.ImportState);
-        AssertRefused(b3, e => e[body] = 2, "mode flags", Blake3.ImportState);
-        AssertRefused(b3, e => e[body + 4] ^= 1, "IV", Blake3.ImportState);
-        AssertRefused(b3, e => e[body + 36 + 8] = 4, "stack", Blake3.ImportState);
-        AssertRefused(b3, e => e[body + 36 + 8 + 7] = 0x40, "2^64", Blake3.ImportState);
-        AssertRefused(b3, e => e[body + 36] = 5, "before its first chunk", Blake3.ImportState);
-        AssertRefused(b3, e => e[body + 36 + 16] = 16, "more than a chunk", Blake3.ImportState);
+        AssertRefused(b3, e => e[body] = 16, "secrets flag", Blake3Import);
+        AssertRefused(b3, e => e[body] = 2, "mode flags", Blake3Import);
+        AssertRefused(b3, e => e[body + 4] ^= 1, "IV", Blake3Import);
+        AssertRefused(b3, e => e[body + 36 + 8] = 4, "stack", Blake3Import);
+        AssertRefused(b3, e => e[body + 36 + 8 + 7] = 0x40, "2^64", Blake3Import);
+        AssertRefused(b3, e => e[body + 36] = 5, "before its first chunk", Blake3Import);
+        AssertRefused(b3, e => e[body + 36 + 16] = 16, "more than a chunk", Blake3Import);
     }
 
     private static void AssertRefused(byte[] export, Action<byte[]> change, string reason, Func<byte[], object>? import = null)
@@ -281,8 +281,9 @@ public class ResumableHashingTests
         Assert.Contains(reason, refused.Message, StringComparison.Ordinal);
     }
 
-    private static void AssertRefused(byte[] export, Action<byte[]> change, string reason, Func<ReadOnlySpan<byte>, Blake3HashState> import) =>
-        AssertRefused(export, change, reason, e => (object)import(e));
+    // Through an array: a Func over ReadOnlySpan<byte> needs C# 13's ref-struct type arguments,
+    // which the net8.0 build of this suite (.ci/net8-legs.sh) does not have.
+    private static object Blake3Import(byte[] export) => Blake3.ImportState(export);
 
     [Fact]
     public void Settings_travel_in_the_export()
