@@ -154,9 +154,15 @@ internal static class B3sumCli
             string? value = inlineValue;
             if (takesValue && value is null)
             {
-                if (i + 1 >= args.Length)
+                if (i + 1 >= args.Length || args[i + 1] == "--")
                 {
                     return MissingValue(console, name);
+                }
+
+                if (args[i + 1].Length > 1 && args[i + 1][0] == '-')
+                {
+                    // As clap 2 reads it: a value may not look like an option.
+                    return Unexpected(console, args[i + 1], ValueUsage(name));
                 }
 
                 value = args[++i];
@@ -217,7 +223,7 @@ internal static class B3sumCli
 
         if (settings.Keyed && settings.DeriveKeyContext is not null)
         {
-            return Conflict(console, "--keyed", "--derive-key <CONTEXT>");
+            return Conflict(console, "--keyed", "--derive-key <CONTEXT>", "<FILE>... --derive-key <CONTEXT> --keyed");
         }
 
         if (settings.Check)
@@ -226,7 +232,7 @@ internal static class B3sumCli
             {
                 if (set)
                 {
-                    return Conflict(console, flag, "--check");
+                    return Conflict(console, flag, "--check", "--check " + flag);
                 }
             }
         }
@@ -325,14 +331,15 @@ internal static class B3sumCli
 
             string text = Io.RawText.Decode(content);
             string[] lines = text.Split('\n');
-            int count = text.EndsWith('\n') ? lines.Length - 1 : lines.Length;
+            int count = text.Length == 0 ? 0 : text.EndsWith('\n') ? lines.Length - 1 : lines.Length;
             for (int i = 0; i < count; i++)
             {
                 if (!CheckLine(lines[i], settings, console, out string? parseError, out bool matched))
                 {
+                    // b3sum reports the line and goes on with the next one.
                     Report(console, null, parseError!);
                     ok = false;
-                    break;
+                    continue;
                 }
 
                 ok &= matched;
@@ -444,7 +451,11 @@ internal static class B3sumCli
                 opened?.Dispose();
             }
 
-            state.Finish(output);
+            if (!output.IsEmpty)
+            {
+                state.Finish(output);
+            }
+
             return true;
         }
         finally
@@ -525,27 +536,29 @@ internal static class B3sumCli
         console.StandardError.Flush();
     }
 
-    private static int Unexpected(ToolConsole console, string arg)
+    private static int Unexpected(ToolConsole console, string arg, string usage = "[FLAGS] [OPTIONS] [FILE]...")
     {
-        console.StandardError.Write($"error: Found argument '{arg}' which wasn't expected, or isn't valid in this context\n\nUSAGE:\n    b3sum [FLAGS] [OPTIONS] [FILE]...\n\nFor more information try --help\n");
+        console.StandardError.Write($"error: Found argument '{arg}' which wasn't expected, or isn't valid in this context\n\nUSAGE:\n    b3sum {usage}\n\nFor more information try --help\n");
         return 1;
     }
+
+    private static string ValueUsage(string name) => name switch
+    {
+        "-l" or "--length" => "--length <LEN>",
+        "--derive-key" => "--derive-key <CONTEXT>",
+        _ => "--num-threads <NUM>",
+    };
 
     private static int MissingValue(ToolConsole console, string name)
     {
-        string shown = name switch
-        {
-            "-l" or "--length" => "--length <LEN>",
-            "--derive-key" => "--derive-key <CONTEXT>",
-            _ => "--num-threads <NUM>",
-        };
-        console.StandardError.Write($"error: The argument '{shown}' requires a value but none was supplied\n\nUSAGE:\n    b3sum [FLAGS] [OPTIONS] [FILE]...\n\nFor more information try --help\n");
+        string shown = ValueUsage(name);
+        console.StandardError.Write($"error: The argument '{shown}' requires a value but none was supplied\n\nUSAGE:\n    b3sum {shown}\n\nFor more information try --help\n");
         return 1;
     }
 
-    private static int Conflict(ToolConsole console, string flag, string other)
+    private static int Conflict(ToolConsole console, string flag, string other, string usage)
     {
-        console.StandardError.Write($"error: The argument '{flag}' cannot be used with '{other}'\n\nUSAGE:\n    b3sum [FLAGS] [OPTIONS] [FILE]...\n\nFor more information try --help\n");
+        console.StandardError.Write($"error: The argument '{flag}' cannot be used with '{other}'\n\nUSAGE:\n    b3sum {usage}\n\nFor more information try --help\n");
         return 1;
     }
 
