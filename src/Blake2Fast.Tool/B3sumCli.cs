@@ -110,6 +110,9 @@ internal static class B3sumCli
     {
         files = [];
         bool onlyFiles = false;
+
+        // The options given so far, as clap names them in the usage line of its messages.
+        var used = new List<string>();
         for (int i = 0; i < args.Length; i++)
         {
             string arg = args[i];
@@ -125,34 +128,69 @@ internal static class B3sumCli
                 continue;
             }
 
-            string name;
-            string? inlineValue = null;
             if (arg.StartsWith("--", StringComparison.Ordinal))
             {
                 int equals = arg.IndexOf('=', StringComparison.Ordinal);
-                name = equals < 0 ? arg : arg[..equals];
-                inlineValue = equals < 0 ? null : arg[(equals + 1)..];
-            }
-            else
-            {
-                // Short options: -c, -l N, -lN, and clusters such as -cl8 are not worth more than these.
-                name = arg[..2];
-                if (arg.Length > 2)
+                string name = equals < 0 ? arg : arg[..equals];
+                if (!IsKnown(name))
                 {
-                    if (name == "-l")
-                    {
-                        inlineValue = arg[2..];
-                    }
-                    else
-                    {
-                        return Unexpected(console, arg);
-                    }
+                    return Unexpected(console, name, used);
                 }
+
+                // clap 2 lets a flag be written --flag=VALUE and ignores the value.
+                string? value = equals >= 0 && TakesValue(name) ? arg[(equals + 1)..] : null;
+                if (Apply(name, value, ref i) is int status)
+                {
+                    return status;
+                }
+
+                continue;
             }
 
-            bool takesValue = name is "-l" or "--length" or "--derive-key" or "--num-threads";
-            string? value = inlineValue;
-            if (takesValue && value is null)
+            // A cluster of short options: -c, -h, -V, and -l with its value joined or next. A
+            // flag repeated within one cluster counts once (clap 2 lets -cc through, not -c -c).
+            string cluster = string.Empty;
+            for (int j = 1; j < arg.Length; j++)
+            {
+                string name = "-" + arg[j];
+                if (!IsKnown(name))
+                {
+                    return Unexpected(console, name, used);
+                }
+
+                if (cluster.Contains(arg[j], StringComparison.Ordinal))
+                {
+                    continue;
+                }
+
+                cluster += arg[j];
+
+                string? value = name == "-l" && j + 1 < arg.Length ? arg[(j + 1)..] : null;
+                if (Apply(name, value, ref i) is int status)
+                {
+                    return status;
+                }
+
+                if (name == "-l")
+                {
+                    break;
+                }
+            }
+        }
+
+        return Validate(console, settings, files);
+
+
+        int? Apply(string name, string? value, ref int i)
+        {
+            string shown = Canonical(name);
+            if (used.Contains(shown))
+            {
+                console.StandardError.Write($"error: The argument '{shown}' was provided more than once, but cannot be used multiple times\n\nUSAGE:\n    b3sum {(shown == "--keyed" ? "<FILE>... --keyed" : shown)}\n\nFor more information try --help\n");
+                return 1;
+            }
+
+            if (TakesValue(name) && value is null)
             {
                 if (i + 1 >= args.Length || args[i + 1] == "--")
                 {
@@ -162,26 +200,22 @@ internal static class B3sumCli
                 if (args[i + 1].Length > 1 && args[i + 1][0] == '-')
                 {
                     // As clap 2 reads it: a value may not look like an option.
-                    return Unexpected(console, args[i + 1], ValueUsage(name));
+                    return Unexpected(console, args[i + 1], [shown]);
                 }
 
                 value = args[++i];
             }
-            else if (!takesValue && inlineValue is not null)
-            {
-                return Unexpected(console, arg);
-            }
 
-            switch (name)
+            used.Add(shown);
+            switch (shown)
             {
-                case "-l":
-                case "--length":
+                case "--length <LEN>":
                     settings.LengthText = value;
                     break;
                 case "--keyed":
                     settings.Keyed = true;
                     break;
-                case "--derive-key":
+                case "--derive-key <CONTEXT>":
                     settings.DeriveKeyContext = value;
                     break;
                 case "--no-names":
@@ -190,16 +224,13 @@ internal static class B3sumCli
                 case "--raw":
                     settings.Raw = true;
                     break;
-                case "-c":
                 case "--check":
                     settings.Check = true;
                     break;
                 case "--quiet":
                     settings.Quiet = true;
                     break;
-                case "--no-mmap":
-                    break;
-                case "--num-threads":
+                case "--num-threads <NUM>":
                     if (!int.TryParse(value, NumberStyles.None, CultureInfo.InvariantCulture, out int threads))
                     {
                         Fail(console, "Failed to parse num threads.\n\nCaused by:\n    " + (value!.Length == 0 ? "cannot parse integer from empty string" : "invalid digit found in string"));
@@ -208,19 +239,38 @@ internal static class B3sumCli
 
                     settings.Threads = threads == 0 ? Environment.ProcessorCount : Math.Min(threads, 1024);
                     break;
-                case "-h":
                 case "--help":
                     Write(console, Help);
                     return 0;
-                case "-V":
                 case "--version":
                     Write(console, "b3sum 1.2.0\n");
                     return 0;
-                default:
-                    return Unexpected(console, arg);
             }
-        }
 
+            return null;
+        }
+    }
+
+    private static readonly string[] LongOptions = ["--length", "--keyed", "--derive-key", "--no-names", "--raw", "--check", "--quiet", "--no-mmap", "--num-threads", "--help", "--version"];
+
+    private static bool IsKnown(string name) => name is "-l" or "-c" or "-h" or "-V" || Array.IndexOf(LongOptions, name) >= 0;
+
+    private static bool TakesValue(string name) => name is "-l" or "--length" or "--derive-key" or "--num-threads";
+
+    /// <summary>The option as clap's messages name it: its long form, with its value's placeholder.</summary>
+    private static string Canonical(string name) => name switch
+    {
+        "-l" or "--length" => "--length <LEN>",
+        "--derive-key" => "--derive-key <CONTEXT>",
+        "--num-threads" => "--num-threads <NUM>",
+        "-c" => "--check",
+        "-h" => "--help",
+        "-V" => "--version",
+        _ => name,
+    };
+
+    private static int? Validate(ToolConsole console, Settings settings, List<string> files)
+    {
         if (settings.Keyed && settings.DeriveKeyContext is not null)
         {
             return Conflict(console, "--keyed", "--derive-key <CONTEXT>", "<FILE>... --derive-key <CONTEXT> --keyed");
@@ -275,6 +325,14 @@ internal static class B3sumCli
             if (settings.LengthText is string text && !int.TryParse(text, NumberStyles.None, CultureInfo.InvariantCulture, out length))
             {
                 Report(console, file, "Failed to parse length.");
+                ok = false;
+                continue;
+            }
+
+            if (settings.Keyed && file == "-")
+            {
+                // Standard input held the key.
+                Report(console, file, "Cannot open `-` in keyed mode");
                 ok = false;
                 continue;
             }
@@ -536,8 +594,9 @@ internal static class B3sumCli
         console.StandardError.Flush();
     }
 
-    private static int Unexpected(ToolConsole console, string arg, string usage = "[FLAGS] [OPTIONS] [FILE]...")
+    private static int Unexpected(ToolConsole console, string arg, List<string> used)
     {
+        string usage = used.Count == 0 ? "[FLAGS] [OPTIONS] [FILE]..." : string.Join(' ', used);
         console.StandardError.Write($"error: Found argument '{arg}' which wasn't expected, or isn't valid in this context\n\nUSAGE:\n    b3sum {usage}\n\nFor more information try --help\n");
         return 1;
     }

@@ -52,6 +52,23 @@ public sealed class B3sumNameTests
         Add("", "--derive-key", "-", "@abc");
         Add("", "-l", "--", "@abc");
         Add("", "--num-threads", "-2", "@abc");
+        Add("key32", "--keyed", "-");
+        Add("", "--no-names", "--raw", "@abc");
+        Add("", "-lx", "@abc");
+        Add("", "-cl8", "@sums");
+        Add("", "--length", "8", "--length", "4", "@abc");
+        Add("", "--check=x", "@sums");
+        Add("", "-c", "-c", "@sums");
+        Add("", "--keyed", "--keyed", "@abc");
+        Add("", "--no-names", "--no-names", "@abc");
+        Add("", "--num-threads", "1", "--num-threads", "2", "@abc");
+        Add("", "-ccl8", "@sums");
+        Add("", "-l8c", "@abc");
+        Add("", "--check=", "@sums");
+        Add("", "--noo", "@abc");
+        Add("", "-cx", "@sums");
+        Add("", "--no-names", "--bogus", "@abc");
+        Add("", "-", "-");
         Add("", "--no-names", "@abc", "@new\nline", "@missing");
         Add("", "--raw", "@abc");
         Add("abc", "--raw");
@@ -83,6 +100,7 @@ public sealed class B3sumNameTests
         Add("", "-c", "@empty", "@sums");
         Add("", "-c", "@missing");
         Add("", "-c", "@missing.line");
+        Add("", "-c", "@missing.escaped");
         Add("sums", "-c");
         Add("sums", "-c", "-");
         foreach (string bad in new[] { "bad.short", "bad.space", "bad.hex", "bad.upper", "bad.blank", "bad.escape", "bad.after", "bad.nonewline", "bad.crlf", "bad.escapedplain" })
@@ -180,6 +198,7 @@ public sealed class B3sumNameTests
         Text("sums.escaped", $"{Hash}  {abc}\n\\3ae7d805f6789a6402acb70ad4096a85a56bf6804eaf25c0493ac697548d30b5  {escapedBack}\n\\08112a9e334ce73042b531c25668cf5cb12a1ee040a4326afeac065461079a06  {escapedNew}\n");
         Text("wrong", $"{new string('0', 64)}  {abc}\n");
         Text("missing.line", $"{Hash}  {Path.Combine(directory, "missing")}\n{Hash}  {abc}\n");
+        Text("missing.escaped", $"\\{Hash}  {Path.Combine(directory, "gone\\\\name\\nhere")}\n");
         Text("bad.short", $"{Hash[..16]}  {abc}\n");
         Text("bad.space", $"{Hash}xx{abc}\n");
         Text("bad.hex", $"zz{Hash[2..]}  {abc}\n");
