@@ -351,8 +351,10 @@ internal static class B3sumCli
                 continue;
             }
 
+            // b3sum shows a name that is not UTF-8 lossily: U+FFFD for each bad sequence.
+            string shownName = Encoding.UTF8.GetString(Io.RawText.Encode(file));
             var line = new StringBuilder();
-            bool escape = !settings.NoNames && NeedsEscape(file);
+            bool escape = !settings.NoNames && NeedsEscape(shownName);
             if (escape)
             {
                 line.Append('\\');
@@ -361,7 +363,7 @@ internal static class B3sumCli
             line.Append(Convert.ToHexStringLower(output));
             if (!settings.NoNames)
             {
-                line.Append("  ").Append(escape ? Escape(file) : file);
+                line.Append("  ").Append(escape ? Escape(shownName) : shownName);
             }
 
             line.Append('\n');
@@ -456,6 +458,13 @@ internal static class B3sumCli
             }
 
             name = plain;
+        }
+
+        if (name.Contains('\uFFFD', StringComparison.Ordinal))
+        {
+            // A name b3sum printed lossily cannot name the file it came from.
+            parseError = "Unicode replacement character in path";
+            return false;
         }
 
         byte[] expected = Convert.FromHexString(hex);
