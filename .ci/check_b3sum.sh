@@ -38,3 +38,15 @@ same "derive-key" "$(b3sum --derive-key 'example.com 2026 ci' "${files[@]}")" "$
 b3sum "${files[@]}" > sums
 "$b2fast" -a blake3 -c --quiet sums
 echo "b2fast -a blake3 matches b3sum: files (mapped and with --no-mmap), stdin, -l, --key, --derive-key, -c"
+# Started through a link named b3sum, b2fast takes b3sum's own command line (B3sumNameTests compares it in-process too).
+mkdir -p as-b3sum
+ln -sf "$b2fast" as-b3sum/b3sum
+alias_run() { "$@" 2>&1; echo "exit $?"; }
+same "as b3sum: files" "$(alias_run b3sum "${files[@]}" missing)" "$(alias_run as-b3sum/b3sum "${files[@]}" missing)"
+same "as b3sum: -l, --no-names" "$(alias_run b3sum -l 100 --no-names "${files[@]}")" "$(alias_run as-b3sum/b3sum -l 100 --no-names "${files[@]}")"
+same "as b3sum: --keyed" "$(alias_run b3sum --keyed "${files[@]}" < key)" "$(alias_run as-b3sum/b3sum --keyed "${files[@]}" < key)"
+same "as b3sum: --raw" "$(b3sum --raw -l 40 small | od -An -tx1)" "$(as-b3sum/b3sum --raw -l 40 small | od -An -tx1)"
+same "as b3sum: -c" "$(alias_run b3sum -c sums)" "$(alias_run as-b3sum/b3sum -c sums)"
+: > empty.sums
+same "as b3sum: empty check file" "$(alias_run b3sum -c empty.sums)" "$(alias_run as-b3sum/b3sum -c empty.sums)"
+echo "b2fast started as b3sum matches b3sum: files, a missing file, -l, --no-names, --keyed, --raw, -c, an empty check file"

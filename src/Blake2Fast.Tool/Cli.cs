@@ -33,11 +33,13 @@ internal static class Cli
         new(OptionId.Key, '\0', "key", TakesValue: true),
         new(OptionId.Length, 'l', "length", TakesValue: true),
         new(OptionId.NoMmap, '\0', "no-mmap", TakesValue: false),
+        new(OptionId.NoNames, '\0', "no-names", TakesValue: false),
         new(OptionId.NumThreads, '\0', "num-threads", TakesValue: true),
         new(OptionId.Outboard, '\0', "outboard", TakesValue: true),
         new(OptionId.Personal, '\0', "personal", TakesValue: true),
         new(OptionId.Tree, '\0', "tree", TakesValue: true),
         new(OptionId.Quiet, '\0', "quiet", TakesValue: false),
+        new(OptionId.Raw, '\0', "raw", TakesValue: false),
         new(OptionId.Salt, '\0', "salt", TakesValue: true),
         new(OptionId.Status, '\0', "status", TakesValue: false),
         new(OptionId.Strict, '\0', "strict", TakesValue: false),
@@ -76,6 +78,12 @@ internal static class Cli
             if (files.Count == 0)
             {
                 files.Add("-");
+            }
+
+            if (settings.Raw && files.Count > 1)
+            {
+                console.Error("--raw writes the digest of one input only");
+                return 1;
             }
 
             bool ok = settings.Check
@@ -173,6 +181,12 @@ internal static class Cli
                 case OptionId.NoMmap:
                     settings.NoMmap = true;
                     break;
+                case OptionId.NoNames:
+                    settings.NoNames = true;
+                    break;
+                case OptionId.Raw:
+                    settings.Raw = true;
+                    break;
                 case OptionId.NumThreads:
                     if (!TryReadThreads(value!, out int threads))
                     {
@@ -243,6 +257,9 @@ internal static class Cli
             : settings.Warn && !settings.Check ? "the --warn option is meaningful only when verifying checksums"
             : settings.Quiet && !settings.Check ? "the --quiet option is meaningful only when verifying checksums"
             : settings.Strict && !settings.Check ? "the --strict option is meaningful only when verifying checksums"
+            : (settings.NoNames || settings.Raw) && settings.Check ? "the --no-names and --raw options are meaningless when verifying checksums"
+            : (settings.NoNames || settings.Raw) && settings.Tag ? "--tag cannot be combined with --no-names or --raw"
+            : (settings.NoNames || settings.Raw) && settings.BaoMode is not null ? "--bao cannot be combined with --no-names or --raw"
             : settings.BaoMode is not null && !BaoCommand.Modes.Contains(settings.BaoMode) ? $"invalid --bao mode: {console.Quote(settings.BaoMode)} (encode, decode, slice or decode-slice)"
             : settings.OutboardPath is not null && settings.BaoMode is null ? "the --outboard option is meaningful only with --bao"
             : settings.BaoMode is not null && settings.Check ? "--bao and --check cannot be combined"

@@ -15,12 +15,15 @@ internal static class Program
         try
         {
             var console = new ToolConsole(stdin, stdout, stderr, showProgress: !Console.IsErrorRedirected, utf8Locale: ToolConsole.LocaleUsesUtf8());
-            return Cli.Run(Io.RawText.RecoverArguments(args), console);
+            string[] arguments = Io.RawText.RecoverArguments(args);
+
+            // A link or copy named b3sum (or B2FAST_AS=b3sum) takes b3sum's own command line.
+            return B3sumCli.StartedAsB3sum() ? B3sumCli.Run(arguments, console) : Cli.Run(arguments, console);
         }
         catch (IOException ex)
         {
             // Standard output gone (a closed pipe) or another failure outside any one input.
-            stderr.Write($"{Cli.ProgramName}: {ex.Message}\n");
+            stderr.Write($"{(B3sumCli.StartedAsB3sum() ? B3sumCli.ProgramName : Cli.ProgramName)}: {ex.Message}\n");
             return 1;
         }
         finally

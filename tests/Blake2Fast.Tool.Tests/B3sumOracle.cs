@@ -32,4 +32,16 @@ internal static class B3sumOracle
         Assert.Equal(0, result.ExitCode);
         return result.OutputText;
     }
+
+    /// <summary>Runs b3sum with <paramref name="args"/> and <paramref name="stdin"/>; it must be available.</summary>
+    public static RunResult Run(byte[]? stdin, params string[] args)
+    {
+        var start = new ProcessStartInfo(ExecutablePath ?? throw new InvalidOperationException("b3sum is not available.")) { RedirectStandardInput = true, RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false };
+        foreach (string arg in args)
+        {
+            start.ArgumentList.Add(arg);
+        }
+
+        return ProcessRunner.Run(start, stdin);
+    }
 }

@@ -82,6 +82,32 @@ public sealed class NonUtf8NameTests : IDisposable
     private static string Host => ProcessRunner.DotnetHost;
 
     /// <summary>Runs <paramref name="script"/> with $1 = the test folder, then <paramref name="more"/>.</summary>
+    [LinuxShellFact]
+    public void Started_as_b3sum_such_a_name_is_shown_and_checked_as_b3sum_does()
+    {
+        Shell("printf abc > \"$(printf '%s/\\377name.bin' \"$1\")\"");
+        const string Operands = "\"$(printf '%s/\\377name.bin' \"$1\")\" \"$(printf '%s/a\\377 b' \"$1\")\"";
+        RunResult ours = Shell($"B2FAST_AS=b3sum exec \"$2\" \"$3\" {Operands}", Host, Dll);
+
+        // b3sum shows the name lossily (U+FFFD), and refuses such a name in a check line.
+        byte[] expected = [.. Encoding.ASCII.GetBytes(Convert.ToHexStringLower(Blake3.HashData("abc"u8)) + "  " + _directory + "/"), .. "\uFFFDname.bin\n"u8];
+        Assert.Equal(expected, ours.Output);
+        Assert.Equal(1, ours.ExitCode);
+        Shell($"B2FAST_AS=b3sum \"$2\" \"$3\" {Operands} > \"$1/SUMS\" 2>/dev/null", Host, Dll);
+        RunResult check = Shell("B2FAST_AS=b3sum exec \"$2\" \"$3\" -c \"$1/SUMS\"", Host, Dll);
+        Assert.Equal("b3sum: Unicode replacement character in path\n", check.Error);
+        if (B3sumOracle.ExecutablePath is not null)
+        {
+            RunResult theirs = Shell($"exec \"$2\" {Operands}", B3sumOracle.ExecutablePath);
+            Assert.Equal(theirs.Output, ours.Output);
+            Assert.Equal(theirs.Error, ours.Error);
+            Assert.Equal(theirs.ExitCode, ours.ExitCode);
+            RunResult theirCheck = Shell("exec \"$2\" -c \"$1/SUMS\"", B3sumOracle.ExecutablePath);
+            Assert.Equal(theirCheck.Error, check.Error);
+            Assert.Equal(theirCheck.ExitCode, check.ExitCode);
+        }
+    }
+
     private RunResult Shell(string script, params string[] more)
     {
         var start = new ProcessStartInfo("/bin/sh")

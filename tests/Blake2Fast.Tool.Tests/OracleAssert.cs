@@ -27,4 +27,27 @@ internal static class OracleAssert
         Assert.Equal(theirs.ExitCode, ours.ExitCode);
         return true;
     }
+
+    /// <summary>
+    /// Asserts that the tool started as <c>b3sum</c> prints, byte for byte, what Debian's b3sum prints
+    /// (standard output, standard error, exit code) for the same arguments and input.
+    /// </summary>
+    /// <returns>Whether b3sum was compared (false where it is not installed; the call is logged).</returns>
+    public static bool SameAsB3sum(ITestOutputHelper log, byte[]? stdin, params string[] args)
+    {
+        RunResult ours = ToolRunner.RunAsB3sum(stdin, args);
+        if (B3sumOracle.ExecutablePath is null)
+        {
+            log.WriteLine("NOT compared with b3sum (not installed; .ci/check_b3sum.sh installs it).");
+            return false;
+        }
+
+        RunResult theirs = B3sumOracle.Run(stdin, args);
+        log.WriteLine($"b3sum {string.Join(' ', args)}: compared with {B3sumOracle.ExecutablePath}");
+        Assert.Equal(theirs.Error, ours.Error);
+        Assert.Equal(theirs.OutputText, ours.OutputText);
+        Assert.Equal(theirs.Output, ours.Output);
+        Assert.Equal(theirs.ExitCode, ours.ExitCode);
+        return true;
+    }
 }

@@ -26,6 +26,8 @@ internal static class HelpText
           -t, --text            mark lines with ' ' (text; the default)
           -z, --zero            end lines with NUL instead of newline and never
                                   escape file names
+              --no-names        print each digest alone, without its file name
+              --raw             write the digest's raw bytes, not hex (one FILE)
               --key=HEX|@FILE   keyed hashing (a MAC); the key as hex digits, or
                                   the raw bytes of FILE (blake3: exactly 32 bytes)
               --derive-key=CONTEXT
@@ -79,6 +81,11 @@ internal static class HelpText
         Exit status: 0 when every file was read (and, with -c, every checksum
         matched); 1 otherwise, or when the command line is wrong.
         When run from a terminal, large inputs show their progress on standard error.
+
+        Started under the name b3sum (a link or copy of this program, or with
+        B2FAST_AS=b3sum in the environment), it takes b3sum's own options instead
+        (-l in bytes, --keyed with the key on standard input, ...) and prints what
+        b3sum prints.
 
         """;
 

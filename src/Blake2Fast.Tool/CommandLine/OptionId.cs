@@ -26,4 +26,6 @@ internal enum OptionId
     Bao,
     Outboard,
     NumThreads,
+    NoNames,
+    Raw,
 }

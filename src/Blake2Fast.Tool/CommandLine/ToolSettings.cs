@@ -22,6 +22,12 @@ internal sealed class ToolSettings
 
     public bool Zero { get; set; }
 
+    /// <summary><c>--no-names</c>: each line is the digest alone.</summary>
+    public bool NoNames { get; set; }
+
+    /// <summary><c>--raw</c>: the digest's bytes themselves, of one input.</summary>
+    public bool Raw { get; set; }
+
     public bool IgnoreMissing { get; set; }
 
     public bool Quiet { get; set; }

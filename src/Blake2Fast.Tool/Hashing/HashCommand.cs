@@ -30,7 +30,16 @@ internal sealed class HashCommand(ToolSettings settings, ToolConsole console)
                 continue;
             }
 
-            string line = FormatLine(algorithm, bits, name, result.Digest);
+            if (settings.Raw)
+            {
+                console.StandardOutput.Write(result.Digest);
+                console.StandardOutput.Flush();
+                continue;
+            }
+
+            string line = settings.NoNames
+                ? System.Convert.ToHexStringLower(result.Digest) + (settings.Zero ? '\0' : '\n')
+                : FormatLine(algorithm, bits, name, result.Digest);
             console.StandardOutput.Write(Io.RawText.Encode(line));
             console.StandardOutput.Flush();
         }
