@@ -101,6 +101,14 @@ internal static class OptionTarget
         var stderr = new StringWriter();
         var console = new ToolConsole(new MemoryStream(StandardInput), stdout, stderr, showProgress: false, utf8Locale);
         int status = Cli.Run(args, console);
+        if (settings.Raw)
+        {
+            // --raw writes the digest's bytes alone (one input only): no line, no name.
+            FuzzAssert.That(status == 0 && stderr.ToString().Length == 0, $"hashing standard input succeeds (status {status}: '{stderr}')");
+            FuzzAssert.That(stdout.Length == settings.DigestBits / 8, $"--raw writes the digest's {settings.DigestBits / 8} bytes ({stdout.Length} written)");
+            return;
+        }
+
         string output = Encoding.UTF8.GetString(stdout.ToArray());
         char end = settings.Zero ? '\0' : '\n';
         FuzzAssert.That(status == 0 && stderr.ToString().Length == 0, $"hashing standard input succeeds (status {status}: '{stderr}')");
