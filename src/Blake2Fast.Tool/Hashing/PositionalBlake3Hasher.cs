@@ -1,6 +1,5 @@
 using System;
 using System.IO;
-using System.Runtime.ExceptionServices;
 using System.Threading;
 using Blake2Fast.Tool.Io;
 using Microsoft.Win32.SafeHandles;
@@ -119,21 +118,8 @@ internal sealed class PositionalBlake3Hasher
         }
 
         var job = new Job(reader, length, mode, progress);
-        var helpers = new Thread[Workers(length, _threads) - 1];
-        for (int i = 0; i < helpers.Length; i++)
-        {
-            Memory<byte> buffer = reader.NeedsBuffer ? Buffer(i + 1) : Memory<byte>.Empty;
-            helpers[i] = new Thread(() => job.Work(buffer, reportProgress: false)) { IsBackground = true, Name = "b2fast hasher" };
-            helpers[i].Start();
-        }
-
-        job.Work(reader.NeedsBuffer ? Buffer(0) : Memory<byte>.Empty, reportProgress: true);
-        foreach (Thread helper in helpers)
-        {
-            helper.Join();
-        }
-
-        job.ThrowFailure();
+        WorkerThreads.Run(job.Lengths.Length, Workers(length, _threads), "b2fast hasher", (worker, piece) =>
+            job.HashPiece(piece, reader.NeedsBuffer ? Buffer(worker) : Memory<byte>.Empty, reportProgress: worker == 0));
         Blake3Subtree.MergeRoot(mode, job.Lengths, job.ChainingValues, destination);
     }
 
@@ -233,10 +219,7 @@ internal sealed class PositionalBlake3Hasher
     private sealed class Job(IPieceReader reader, long length, Blake3Mode mode, ProgressMeter? progress)
     {
         private readonly long _pieceLength = PieceLength(length);
-        private long _next = -1;
         private long _bytesDone;
-        private volatile bool _failed;
-        private ExceptionDispatchInfo? _failure;
 
         /// <summary>Every piece's length in file order: all <see cref="PieceLength"/> but the last.</summary>
         public long[] Lengths { get; } = PieceLengths(length, PieceLength(length));
@@ -244,32 +227,17 @@ internal sealed class PositionalBlake3Hasher
         /// <summary>Every piece's chaining value, 32 bytes each, in file order.</summary>
         public byte[] ChainingValues { get; } = new byte[PieceCount(length) * Blake3Subtree.ChainingValueLength];
 
-        /// <summary>Takes pieces until none is left or a thread failed; the first failure is kept for <see cref="ThrowFailure"/>.</summary>
-        public void Work(Memory<byte> buffer, bool reportProgress)
+        /// <summary>Hashes piece <paramref name="piece"/> into its chaining value; the progress is reported by one thread only.</summary>
+        public void HashPiece(long piece, Memory<byte> buffer, bool reportProgress)
         {
-            try
+            int pieceLength = (int)Lengths[piece];
+            reader.HashPiece(piece * _pieceLength, pieceLength, mode, buffer.Span, ChainingValues.AsSpan((int)piece * Blake3Subtree.ChainingValueLength, Blake3Subtree.ChainingValueLength));
+            long done = Interlocked.Add(ref _bytesDone, pieceLength);
+            if (reportProgress)
             {
-                for (long piece = Interlocked.Increment(ref _next); piece < Lengths.Length && !_failed; piece = Interlocked.Increment(ref _next))
-                {
-                    long offset = piece * _pieceLength;
-                    int pieceLength = (int)Lengths[piece];
-                    reader.HashPiece(offset, pieceLength, mode, buffer.Span, ChainingValues.AsSpan((int)piece * Blake3Subtree.ChainingValueLength, Blake3Subtree.ChainingValueLength));
-                    long done = Interlocked.Add(ref _bytesDone, pieceLength);
-                    if (reportProgress)
-                    {
-                        progress?.Report(done);
-                    }
-                }
-            }
-            catch (Exception ex)
-            {
-                // The calling thread rethrows it once every thread has stopped.
-                Interlocked.CompareExchange(ref _failure, ExceptionDispatchInfo.Capture(ex), null);
-                _failed = true;
+                progress?.Report(done);
             }
         }
-
-        public void ThrowFailure() => _failure?.Throw();
 
         private static long[] PieceLengths(long length, long pieceLength)
         {

@@ -137,29 +137,11 @@ internal sealed unsafe partial class MappedFile : IDisposable
     public void PopulateInParallel(int threads)
     {
         const long Slice = 64L << 20;
-        long slices = ((Length - 1) / Slice) + 1;
-        long next = -1;
-        void Work()
+        WorkerThreads.Run(((Length - 1) / Slice) + 1, threads, "b2fast populate", (worker, slice) =>
         {
-            for (long slice = Interlocked.Increment(ref next); slice < slices; slice = Interlocked.Increment(ref next))
-            {
-                long offset = slice * Slice;
-                _ = Populate(offset, Math.Min(Slice, Length - offset));
-            }
-        }
-
-        var helpers = new Thread[(int)Math.Max(0, Math.Min(threads, slices) - 1)];
-        for (int i = 0; i < helpers.Length; i++)
-        {
-            helpers[i] = new Thread(Work) { IsBackground = true, Name = "b2fast populate" };
-            helpers[i].Start();
-        }
-
-        Work();
-        foreach (Thread helper in helpers)
-        {
-            helper.Join();
-        }
+            long offset = slice * Slice;
+            _ = Populate(offset, Math.Min(Slice, Length - offset));
+        });
     }
 
     public void Dispose()
