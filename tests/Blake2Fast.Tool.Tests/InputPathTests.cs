@@ -4,7 +4,6 @@ using System.Linq;
 using Blake2Fast.Tool.Algorithms;
 using Blake2Fast.Tool.Hashing;
 using Blake2Fast.Tool.Io;
-using Xunit.Abstractions;
 
 namespace Blake2Fast.Tool.Tests;
 
