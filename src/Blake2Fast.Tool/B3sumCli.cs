@@ -550,7 +550,13 @@ internal static class B3sumCli
         return errno == 0 ? message : $"{message} (os error {errno})";
     }
 
-    private static bool NeedsEscape(string name) => name.Contains('\\', StringComparison.Ordinal) || name.Contains('\n', StringComparison.Ordinal);
+    /// <summary>
+    /// Whether a name is escaped: it holds a backslash or a newline; on Windows, where the
+    /// backslash separates directories, a newline only (<see cref="Output.FileNameEscaping"/>).
+    /// b3sum itself writes Windows paths with <c>/</c> instead; b2fast prints the name as given.
+    /// </summary>
+    private static bool NeedsEscape(string name) =>
+        (!OperatingSystem.IsWindows() && name.Contains('\\', StringComparison.Ordinal)) || name.Contains('\n', StringComparison.Ordinal);
 
     private static string Escape(string name) => name.Replace("\\", "\\\\", StringComparison.Ordinal).Replace("\n", "\\n", StringComparison.Ordinal);
 
