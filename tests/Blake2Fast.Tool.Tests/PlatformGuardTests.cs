@@ -96,6 +96,24 @@ public sealed class PlatformGuardTests : IDisposable
     }
 
     [Fact]
+    public void A_windows_error_is_described_by_the_systems_text_without_the_path()
+    {
+        // What .NET raises on Windows for a name with a newline (ERROR_INVALID_NAME as an HRESULT).
+        var invalidName = new IOException("The filename, directory name, or volume label syntax is incorrect. : 'C:\\new\nline'", unchecked((int)0x8007007B));
+        string described = InputError.Describe(invalidName, "C:\\new\nline");
+        if (OperatingSystem.IsWindows())
+        {
+            Assert.Equal(System.Runtime.InteropServices.Marshal.GetPInvokeErrorMessage(123).TrimEnd(), described);
+            Assert.DoesNotContain('\n', described);
+        }
+        else
+        {
+            // Such an HRESULT is no errno: elsewhere the exception's own message is shown.
+            Assert.Equal(invalidName.Message, described);
+        }
+    }
+
+    [Fact]
     public void The_test_host_is_not_taken_for_b3sum()
     {
         // Neither its first argument nor its executable (dotnet, testhost) is called b3sum; the
