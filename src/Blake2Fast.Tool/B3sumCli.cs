@@ -47,9 +47,9 @@ internal static class B3sumCli
     /// Off Linux there is no /proc/self/cmdline. Native AOT's first command-line argument is then
     /// the name it was started under, but a framework-dependent build's is its <c>b2fast.dll</c>,
     /// whatever the executable is called; so the executable's own path counts too: a copy named
-    /// <c>b3sum.exe</c> (Windows) or <c>b3sum</c> is recognised. A symbolic link to the
-    /// framework-dependent build is not (the path the runtime reports is the link's target); set
-    /// <see cref="PersonalityVariable"/> there.
+    /// <c>b3sum.exe</c> (Windows) or <c>b3sum</c> is recognised. A symbolic link to a
+    /// framework-dependent build may not be (the path the runtime reports can be the link's
+    /// target); <see cref="PersonalityVariable"/> always works.
     /// </remarks>
     public static bool StartedAsB3sum()
     {
