@@ -43,6 +43,14 @@ internal static class B3sumCli
     /// <c>b3sum</c>, or the name it was started under (the first argument the kernel holds, which a
     /// link keeps and the hand-over to another build passes on) is <c>b3sum</c>.
     /// </summary>
+    /// <remarks>
+    /// Off Linux there is no /proc/self/cmdline. Native AOT's first command-line argument is then
+    /// the name it was started under, but a framework-dependent build's is its <c>b2fast.dll</c>,
+    /// whatever the executable is called; so the executable's own path counts too: a copy named
+    /// <c>b3sum.exe</c> (Windows) or <c>b3sum</c> is recognised. A symbolic link to a
+    /// framework-dependent build may not be (the path the runtime reports can be the link's
+    /// target); <see cref="PersonalityVariable"/> always works.
+    /// </remarks>
     public static bool StartedAsB3sum()
     {
         string? chosen = Environment.GetEnvironmentVariable(PersonalityVariable);
@@ -51,18 +59,13 @@ internal static class B3sumCli
             return chosen == ProgramName;
         }
 
-        string? invoked = null;
         if (KernelCommandLine.Read() is { } read && read.Arguments.Count > 0)
         {
-            invoked = Encoding.UTF8.GetString(read.Bytes.AsSpan(read.Arguments[0]));
-        }
-        else
-        {
-            string[] args = Environment.GetCommandLineArgs();
-            invoked = args.Length > 0 ? args[0] : null;
+            return IsB3sumName(Encoding.UTF8.GetString(read.Bytes.AsSpan(read.Arguments[0])));
         }
 
-        return IsB3sumName(invoked);
+        string[] args = Environment.GetCommandLineArgs();
+        return IsB3sumName(args.Length > 0 ? args[0] : null) || IsB3sumName(Environment.ProcessPath);
     }
 
     /// <summary>Whether <paramref name="path"/> names a program called <c>b3sum</c> (with or without <c>.exe</c>).</summary>
@@ -547,7 +550,13 @@ internal static class B3sumCli
         return errno == 0 ? message : $"{message} (os error {errno})";
     }
 
-    private static bool NeedsEscape(string name) => name.Contains('\\', StringComparison.Ordinal) || name.Contains('\n', StringComparison.Ordinal);
+    /// <summary>
+    /// Whether a name is escaped: it holds a backslash or a newline; on Windows, where the
+    /// backslash separates directories, a newline only (<see cref="Output.FileNameEscaping"/>).
+    /// b3sum itself writes Windows paths with <c>/</c> instead; b2fast prints the name as given.
+    /// </summary>
+    private static bool NeedsEscape(string name) =>
+        (!OperatingSystem.IsWindows() && name.Contains('\\', StringComparison.Ordinal)) || name.Contains('\n', StringComparison.Ordinal);
 
     private static string Escape(string name) => name.Replace("\\", "\\\\", StringComparison.Ordinal).Replace("\n", "\\n", StringComparison.Ordinal);
 

@@ -56,10 +56,15 @@ internal static partial class NativeLevelRelaunch
         Avx2.IsSupported && Bmi1.IsSupported && Bmi2.IsSupported && Fma.IsSupported && Lzcnt.IsSupported ? 3 :
         BaselineLevel;
 
-    /// <summary>How this process's code was compiled, for <c>--version</c>.</summary>
-    public static string Describe() => RuntimeFeature.IsDynamicCodeSupported
-        ? "Machine code: compiled at run time for this processor."
-        : $"Machine code: compiled ahead of time for x86-64-v{CompiledLevel}.";
+    /// <summary>
+    /// How this process's code was compiled, for <c>--version</c>. A build compiled ahead of time
+    /// for another processor than x86-64 (someone's own osx-arm64 or win-arm64 publish) has no
+    /// x86-64 level: it names its architecture instead.
+    /// </summary>
+    public static string Describe() =>
+        RuntimeFeature.IsDynamicCodeSupported ? "Machine code: compiled at run time for this processor." :
+        X86Base.X64.IsSupported ? $"Machine code: compiled ahead of time for x86-64-v{CompiledLevel}." :
+        $"Machine code: compiled ahead of time for {RuntimeInformation.ProcessArchitecture.ToString().ToLowerInvariant()}.";
 
     /// <summary>The file name of the build for <paramref name="level"/>.</summary>
     public static string BuildName(int level) => level == BaselineLevel ? Cli.ProgramName : $"{Cli.ProgramName}-x86-64-v{level}";
@@ -150,9 +155,17 @@ internal static partial class NativeLevelRelaunch
         return null;
     }
 
-    /// <summary>The flags line of the first processor in /proc/cpuinfo, or null when there is none.</summary>
+    /// <summary>
+    /// The flags line of the first processor in /proc/cpuinfo, or null when there is none: always
+    /// off Linux, where the path would name another file (on Windows, C:\proc\cpuinfo) or none.
+    /// </summary>
     internal static string? KernelCpuFlags()
     {
+        if (!OperatingSystem.IsLinux())
+        {
+            return null;
+        }
+
         try
         {
             // Only as far as the first processor's flags: the whole file takes milliseconds to

@@ -3,7 +3,6 @@ using System.Collections.Generic;
 using System.IO;
 using System.Linq;
 using System.Text;
-using Xunit.Abstractions;
 
 namespace Blake2Fast.Tool.Tests;
 
@@ -144,8 +143,14 @@ public sealed class B3sumNameTests
         string abc = Path.Combine(Directory, "abc");
         Assert.Equal($"{Hash}  {abc}\n", ToolRunner.RunAsB3sum(null, abc).OutputText);
         Assert.Equal($"{Hash[..16]}\n", ToolRunner.RunAsB3sum(null, "-l", "8", "--no-names", abc).OutputText);
-        string back = Path.Combine(Directory, "back\\slash");
-        Assert.StartsWith("\\", ToolRunner.RunAsB3sum(null, back).OutputText, StringComparison.Ordinal);
+        if (!OperatingSystem.IsWindows())
+        {
+            // A backslash in a name escapes its line; on Windows it separates directories, and the
+            // line for abc above, whose path is full of them, shows it printed as given.
+            string back = Path.Combine(Directory, "back\\slash");
+            Assert.StartsWith("\\", ToolRunner.RunAsB3sum(null, back).OutputText, StringComparison.Ordinal);
+        }
+
         RunResult empty = ToolRunner.RunAsB3sum(null, "-c", Path.Combine(Directory, "empty"));
         Assert.Equal((0, string.Empty, string.Empty), (empty.ExitCode, empty.OutputText, empty.Error));
     }
@@ -175,7 +180,15 @@ public sealed class B3sumNameTests
     {
         string directory = Path.Combine(Path.GetTempPath(), "b3sum-name-" + Guid.NewGuid().ToString("N"));
         System.IO.Directory.CreateDirectory(directory);
-        void Write(string name, byte[] content) => File.WriteAllBytes(Path.Combine(directory, name), content);
+        // Names Windows forbids are not made there (TestFiles.IsLegalName); the cases naming them find them missing.
+        void Write(string name, byte[] content)
+        {
+            if (TestFiles.IsLegalName(name))
+            {
+                File.WriteAllBytes(Path.Combine(directory, name), content);
+            }
+        }
+
         void Text(string name, string content) => Write(name, Encoding.UTF8.GetBytes(content));
         string abc = Path.Combine(directory, "abc");
         var random = new Random(48);

@@ -4,7 +4,6 @@ using System.IO;
 using System.Linq;
 using System.Text.Json;
 using Blake2Fast.Tool.Algorithms;
-using Xunit.Abstractions;
 
 namespace Blake2Fast.Tool.Tests;
 

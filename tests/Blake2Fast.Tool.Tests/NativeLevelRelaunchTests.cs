@@ -104,9 +104,12 @@ public sealed class NativeLevelRelaunchTests
     [Fact]
     public void The_kernel_flags_here_allow_at_least_the_level_the_runtime_uses()
     {
-        // /proc/cpuinfo has x86 flags only on x86 Linux; elsewhere b2fast never hands over.
+        // /proc/cpuinfo has x86 flags only on x86 Linux; elsewhere b2fast never hands over: it
+        // reads no flags off Linux, and a machine without them stays at the baseline level.
         if (!OperatingSystem.IsLinux() || !X86Base.X64.IsSupported)
         {
+            Assert.True(OperatingSystem.IsLinux() || NativeLevelRelaunch.KernelCpuFlags() is null, "/proc/cpuinfo was read off Linux");
+            Assert.Equal(NativeLevelRelaunch.BaselineLevel, NativeLevelRelaunch.LevelOfThisMachine());
             return;
         }
 

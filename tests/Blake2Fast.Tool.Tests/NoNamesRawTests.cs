@@ -28,7 +28,9 @@ public sealed class NoNamesRawTests : IDisposable
     public void No_names_prints_the_digest_of_each_line_alone(string algorithm)
     {
         string plain = Write("plain", "abc");
-        string odd = Write("odd\\name\nhere", "xyz");
+        // A name whose line is escaped; Windows allows no such name (a backslash there separates
+        // directories, a newline is forbidden), so there the second name is only another name.
+        string odd = Write(OperatingSystem.IsWindows() ? "odd name here" : "odd\\name\nhere", "xyz");
         RunResult named = ToolRunner.Run("-a", algorithm, plain, odd);
         RunResult bare = ToolRunner.Run("-a", algorithm, "--no-names", plain, odd);
         Assert.Equal(0, bare.ExitCode);

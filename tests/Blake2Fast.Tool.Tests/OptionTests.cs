@@ -1,5 +1,4 @@
 using System;
-using Xunit.Abstractions;
 
 namespace Blake2Fast.Tool.Tests;
 

@@ -1,7 +1,6 @@
 using System;
 using System.Collections.Generic;
 using System.IO;
-using Xunit.Abstractions;
 
 namespace Blake2Fast.Tool.Tests;
 

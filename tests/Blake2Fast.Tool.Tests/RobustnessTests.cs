@@ -6,7 +6,6 @@ using System.Reflection;
 using System.Text;
 using Blake2Fast.Tool.Algorithms;
 using Blake2Fast.Tool.CommandLine;
-using Xunit.Abstractions;
 
 namespace Blake2Fast.Tool.Tests;
 

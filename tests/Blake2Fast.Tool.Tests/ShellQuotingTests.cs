@@ -1,3 +1,4 @@
+using System;
 using Blake2Fast.Tool.Output;
 
 namespace Blake2Fast.Tool.Tests;
@@ -33,4 +34,24 @@ public sealed class ShellQuotingTests
     [InlineData("é'x", false, "''$'\\303\\251'\\''x'")]
     public void Non_ascii_names_depend_on_the_locale(string name, bool utf8Locale, string expected) =>
         Assert.Equal(expected, ShellQuoting.QuoteFileName(name, utf8Locale));
+
+    /// <summary>
+    /// Backslashes and colons: shell characters that coreutils quotes (checked against b2sum 9.1
+    /// on Linux), but path syntax on Windows, where a name is printed as given; in a checksum line
+    /// a backslash alone escapes a name everywhere but on Windows, a newline everywhere.
+    /// </summary>
+    [Fact]
+    public void Windows_path_syntax_is_printed_as_given_there_and_quoted_elsewhere()
+    {
+        bool windows = OperatingSystem.IsWindows();
+        Assert.Equal(windows ? @"C:\data\a.bin" : @"'C:\data\a.bin'", ShellQuoting.QuoteFileName(@"C:\data\a.bin", utf8Locale: true));
+        Assert.Equal(windows ? "\"C:\\it's\"" : @"'C:\it'\''s'", ShellQuoting.QuoteFileName(@"C:\it's", utf8Locale: true));
+        Assert.Equal(!windows, FileNameEscaping.NeedsEscape(@"C:\data\a.bin"));
+        Assert.True(FileNameEscaping.NeedsEscape("C:\\new\nline"));
+
+        var line = new System.Text.StringBuilder();
+        FileNameEscaping.AppendEscaped(line, "C:\\new\nline");
+        Assert.Equal(@"C:\\new\nline", line.ToString());
+        Assert.Equal("C:\\new\nline", FileNameEscaping.Unescape(line.ToString()));
+    }
 }

@@ -4,7 +4,6 @@ using System.Threading.Tasks;
 using Blake2Fast.Tool.Algorithms;
 using Blake2Fast.Tool.Hashing;
 using Blake2Fast.Tool.Io;
-using Xunit.Abstractions;
 
 namespace Blake2Fast.Tool.Tests;
 
@@ -50,7 +49,7 @@ public sealed class ShrinkingFileTests : IDisposable
         string path = SparseFile("cli");
         Task<RunResult> run = Task.Run(() => ToolRunner.Run("-a", "blake3", "--no-mmap", path));
         await CutSoon(path);
-        RunResult result = await run.WaitAsync(TimeSpan.FromMinutes(2));
+        RunResult result = await run.WaitAsync(TimeSpan.FromMinutes(2), TestContext.Current.CancellationToken);
         if (result.ExitCode == 1)
         {
             Assert.Equal($"b2fast: {path}: the file shrank while it was read", result.Error[..(result.Error.IndexOf(": it ended", StringComparison.Ordinal))]);

@@ -42,7 +42,7 @@ public sealed class StreamHasherTests
         var stream = new TrickleStream(Data(3 * Chunk), failAfter: (2 * Chunk) + 10);
 
         // A hang would surface as a TimeoutException instead of the IOException.
-        await Assert.ThrowsAsync<IOException>(() => Task.Run(() => HashThroughRing(stream)).WaitAsync(TimeSpan.FromSeconds(30)));
+        await Assert.ThrowsAsync<IOException>(() => Task.Run(() => HashThroughRing(stream), TestContext.Current.CancellationToken).WaitAsync(TimeSpan.FromSeconds(30), TestContext.Current.CancellationToken));
     }
 
     [Fact]
@@ -51,7 +51,7 @@ public sealed class StreamHasherTests
         var stream = new TrickleStream(Data(8 * Chunk), failAfter: -1);
         using var hash = new FailingHash(failAtCall: 2);
 
-        await Assert.ThrowsAsync<InvalidOperationException>(() => Task.Run(() => new StreamHasher().Hash(stream, hash, progress: null)).WaitAsync(TimeSpan.FromSeconds(30)));
+        await Assert.ThrowsAsync<InvalidOperationException>(() => Task.Run(() => new StreamHasher().Hash(stream, hash, progress: null), TestContext.Current.CancellationToken).WaitAsync(TimeSpan.FromSeconds(30), TestContext.Current.CancellationToken));
     }
 
     [Fact]

@@ -3,9 +3,16 @@ using System.Reflection;
 namespace Blake2Fast.Tool.CommandLine;
 
 /// <summary>The texts of <c>--help</c> and <c>--version</c>.</summary>
+/// <remarks>
+/// A raw string's lines end as this source file's do, which is <c>\r\n</c> in a Windows checkout
+/// that converts line ends (Git's <c>core.autocrlf</c>); the texts are printed with <c>\n</c> on
+/// every system, as everything else the tool writes.
+/// </remarks>
 internal static class HelpText
 {
-    public static string Usage => $"""
+    public static string Usage => UsageText.ReplaceLineEndings("\n");
+
+    private static string UsageText => $"""
         Usage: {Cli.ProgramName} [OPTION]... [FILE]...
         Compute or verify BLAKE2 checksums (BLAKE2b-512 unless told otherwise).
         Output and options are those of GNU coreutils b2sum, plus a choice of algorithm and keyed hashing.
@@ -106,7 +113,7 @@ internal static class HelpText
                 {NativeLevelRelaunch.Describe()}
                 License: MIT.
 
-                """;
+                """.ReplaceLineEndings("\n");
         }
     }
 }

@@ -19,6 +19,12 @@ internal static class InputError
 
         // On Unix, .NET keeps the raw errno of other failures in HResult.
         IOException io when io.HResult is > 0 and < 4096 => Marshal.GetPInvokeErrorMessage(io.HResult),
+
+        // On Windows it keeps a Win32 error code (as an HRESULT), and its message repeats the path,
+        // which may hold a newline (ERROR_INVALID_NAME): the system's own text for the code, as
+        // strerror's on Linux, keeps the message to one line.
+        IOException io when OperatingSystem.IsWindows() && (io.HResult & unchecked((int)0xFFFF0000)) == unchecked((int)0x80070000)
+            => Marshal.GetPInvokeErrorMessage(io.HResult & 0xFFFF).TrimEnd(),
         _ => exception.Message,
     };
 

@@ -13,10 +13,17 @@ internal static class KernelCommandLine
 {
     /// <summary>
     /// The bytes of /proc/self/cmdline and where each argument lies in them (without its NUL), or
-    /// null when the file cannot be read or is not a NUL-terminated list (not Linux, no access).
+    /// null when the file cannot be read or is not a NUL-terminated list (no access), and always
+    /// off Linux: macOS has no /proc, and on Windows "/proc/self/cmdline" would name a file on the
+    /// current drive (C:\proc\self\cmdline) that anyone could create.
     /// </summary>
     public static (byte[] Bytes, List<Range> Arguments)? Read()
     {
+        if (!OperatingSystem.IsLinux())
+        {
+            return null;
+        }
+
         byte[] bytes;
         try
         {

@@ -28,7 +28,9 @@ internal sealed unsafe partial class MappedFile : IDisposable
     /// </summary>
     public const long MinimumLength = 1 << 20;
 
-    private const int PageLength = 4096;
+    // madvise wants a start on a page boundary, and pages are not 4 KiB everywhere: 16 or 64 KiB
+    // on some ARM64 Linux kernels (the 4 KiB mask would leave such a start unaligned: EINVAL).
+    private static readonly int PageLength = Environment.SystemPageSize;
     private const int PopulateRead = 22; // MADV_POPULATE_READ
 
     private readonly MemoryMappedFile _mapping;

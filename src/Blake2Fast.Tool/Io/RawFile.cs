@@ -50,6 +50,15 @@ internal static partial class RawFile
         return buffer.ToArray();
     }
 
+    /// <summary>
+    /// Opens <paramref name="name"/> by its bytes (<see cref="RawText.Encode"/>) with glibc's
+    /// <c>open</c>. Linux only, where such names exist and arguments keep them
+    /// (<see cref="RawText.RecoverArguments"/>): elsewhere the C library is not reached and the
+    /// name is reported missing, which it is: macOS's file systems refuse names that are not
+    /// UTF-8, and Windows names files in UTF-16, where these bytes name nothing. Such a name can
+    /// still come from a checksum list made on Linux.
+    /// </summary>
+    /// <exception cref="FileNotFoundException">Off Linux, or no such file exists.</exception>
     public static unsafe FileStream OpenRead(string name)
     {
         if (!OperatingSystem.IsLinux())

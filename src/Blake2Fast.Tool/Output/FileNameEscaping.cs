@@ -8,9 +8,18 @@ namespace Blake2Fast.Tool.Output;
 /// newline or carriage return is written with <c>\\</c>, <c>\n</c>, <c>\r</c>, and the line
 /// starts with a backslash so that <c>-c</c> knows to undo it.
 /// </summary>
+/// <remarks>
+/// On Windows a backslash is the directory separator, in nearly every path given there
+/// (<c>C:\data\file</c>): a name is printed as given, and only a newline or carriage return
+/// escapes it (its backslashes then doubled too, so that <c>-c</c> reads it back). A list made
+/// there reads back anywhere a backslash is not a separator only as one file name, as a list made
+/// on Linux with such names does on Windows.
+/// </remarks>
 internal static class FileNameEscaping
 {
-    public static bool NeedsEscape(string name) => name.AsSpan().IndexOfAny('\\', '\n', '\r') >= 0;
+    public static bool NeedsEscape(string name) => OperatingSystem.IsWindows()
+        ? name.AsSpan().IndexOfAny('\n', '\r') >= 0
+        : name.AsSpan().IndexOfAny('\\', '\n', '\r') >= 0;
 
     public static void AppendEscaped(StringBuilder line, string name)
     {

@@ -172,6 +172,9 @@ internal static class ShellQuoting
         return c switch
         {
             '%' or '+' or ',' or '-' or '.' or '/' or '@' or ']' or '_' or '{' or '}' => true,
+
+            // Path syntax on Windows (C:\dir\file), printed as given there: no shell quotes them.
+            '\\' or ':' => OperatingSystem.IsWindows(),
             '#' or '~' => !first,
             _ => false,
         };

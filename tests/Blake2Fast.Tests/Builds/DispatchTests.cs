@@ -74,16 +74,20 @@ public class DispatchTests
 
     /// <summary>
     /// The scalar preference is keyed to AMD family 1Ah only; its CPUID decoding is checked against
-    /// what Linux reports for this machine, where /proc/cpuinfo exists.
+    /// what Linux reports for this machine in /proc/cpuinfo. Off x86 (ARM64, macOS included) there
+    /// is no such preference to decode; on Windows x64 nothing independent reports the CPU family,
+    /// so the test says it is skipped there.
     /// </summary>
     [Fact]
     public void Scalar_preference_matches_the_cpu_the_kernel_reports()
     {
-        if (!System.IO.File.Exists("/proc/cpuinfo") || !X86Base.IsSupported)
+        if (!X86Base.IsSupported)
         {
-            Assert.False(ScalarPreference.ForSingleMessage && !X86Base.IsSupported);
+            Assert.False(ScalarPreference.ForSingleMessage, "the scalar preference is an x86 one");
             return;
         }
+
+        Assert.SkipUnless(OperatingSystem.IsLinux(), "Needs Linux's /proc/cpuinfo to check the CPUID decoding against; Windows and macOS report the CPU family nowhere independent of CPUID.");
 
         string info = System.IO.File.ReadAllText("/proc/cpuinfo");
         bool amd = info.Contains("AuthenticAMD", StringComparison.Ordinal);
