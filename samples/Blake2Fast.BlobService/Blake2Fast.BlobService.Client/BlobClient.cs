@@ -24,6 +24,9 @@ namespace Blake2Fast.BlobService.Client;
 public sealed class BlobClient
 {
     private const int BufferLength = 64 * 1024;
+
+    // Reads of the verifying decoder: larger reads let it verify more chunks per call.
+    private const int DownloadBufferLength = 256 * 1024;
     private const int ChunkGroupLength = 1024;
     private const string UploadOffsetHeader = "Upload-Offset";
     private const string UploadCompleteHeader = "Upload-Complete";
@@ -212,7 +215,7 @@ public sealed class BlobClient
         ArgumentNullException.ThrowIfNull(destination);
         long written = 0;
         int failures = 0;
-        byte[] buffer = ArrayPool<byte>.Shared.Rent(BufferLength);
+        byte[] buffer = ArrayPool<byte>.Shared.Rent(DownloadBufferLength);
         try
         {
             while (true)
@@ -230,7 +233,7 @@ public sealed class BlobClient
                     using Stream verified = written == 0 ? Bao.CreateDecoder(body, root) : Bao.CreateSliceDecoder(body, root, start, count);
                     long skip = written - start;
                     int read;
-                    while ((read = await verified.ReadAsync(buffer.AsMemory(0, BufferLength), cancellationToken).ConfigureAwait(false)) > 0)
+                    while ((read = await verified.ReadAsync(buffer.AsMemory(0, DownloadBufferLength), cancellationToken).ConfigureAwait(false)) > 0)
                     {
                         int from = (int)Math.Min(skip, read);
                         skip -= from;

@@ -1,5 +1,6 @@
 using System;
 using System.Buffers;
+using System.Collections.Generic;
 using System.IO;
 using System.IO.Pipelines;
 using System.Threading;
@@ -57,6 +58,94 @@ internal static class BaoResponse
         {
             await producer;
         }
+    }
+
+    /// <summary>
+    /// Streams the combined encoding of a whole blob from the blob and its outboard tree. Both are
+    /// in pre-order (the header, then each parent before its left and right subtrees), so the
+    /// combined encoding is the outboard's parents with the chunks put in place: each source is read
+    /// once, in order, asynchronously, with nothing to seek. Nothing is verified here; the client does that.
+    /// </summary>
+    public static async Task WriteCombinedAsync(Stream data, Stream outboard, long length, PipeWriter destination, CancellationToken cancellationToken)
+    {
+        var dataSource = new Refiller(data, 256 * 1024);
+        var treeSource = new Refiller(outboard, 64 * 1024);
+        long unflushed = 0;
+
+        // The header: the same 8 bytes (the length, little-endian) in both forms.
+        unflushed += await CopyAsync(treeSource, 8, destination, cancellationToken);
+
+        // Pending subtrees (their lengths), the next on top.
+        var pending = new Stack<long>();
+        pending.Push(length);
+        while (pending.Count > 0)
+        {
+            long subtree = pending.Pop();
+            if (subtree <= Blake3Subtree.ChunkLength)
+            {
+                unflushed += await CopyAsync(dataSource, (int)subtree, destination, cancellationToken);
+            }
+            else
+            {
+                unflushed += await CopyAsync(treeSource, 2 * Blake3Subtree.ChainingValueLength, destination, cancellationToken);
+                long left = Blake3Subtree.LeftSubtreeLength(subtree);
+                pending.Push(subtree - left);
+                pending.Push(left);
+            }
+
+            if (unflushed >= FlushThreshold)
+            {
+                unflushed = 0;
+                FlushResult result = await destination.FlushAsync(cancellationToken);
+                if (result.IsCompleted || result.IsCanceled)
+                {
+                    throw new OperationCanceledException("The response is no longer read.");
+                }
+            }
+        }
+
+        await destination.FlushAsync(cancellationToken);
+    }
+
+    private static async ValueTask<int> CopyAsync(Refiller source, int count, PipeWriter destination, CancellationToken cancellationToken)
+    {
+        int left = count;
+        while (left > 0)
+        {
+            ReadOnlyMemory<byte> available = await source.PeekAsync(cancellationToken);
+            int n = Math.Min(left, available.Length);
+            available.Span[..n].CopyTo(destination.GetSpan(n));
+            destination.Advance(n);
+            source.Consume(n);
+            left -= n;
+        }
+
+        return count;
+    }
+
+    /// <summary>A read buffer over a stream, refilled asynchronously.</summary>
+    private sealed class Refiller(Stream stream, int bufferLength)
+    {
+        private readonly byte[] _buffer = new byte[bufferLength];
+        private int _start;
+        private int _end;
+
+        public async ValueTask<ReadOnlyMemory<byte>> PeekAsync(CancellationToken cancellationToken)
+        {
+            if (_start == _end)
+            {
+                _start = 0;
+                _end = await stream.ReadAsync(_buffer, cancellationToken);
+                if (_end == 0)
+                {
+                    throw new EndOfStreamException("A stored blob or its outboard tree is shorter than its length says.");
+                }
+            }
+
+            return _buffer.AsMemory(_start, _end - _start);
+        }
+
+        public void Consume(int count) => _start += count;
     }
 
     /// <summary>A write-only stream over a pipe writer, for a synchronous producer on its own thread.</summary>

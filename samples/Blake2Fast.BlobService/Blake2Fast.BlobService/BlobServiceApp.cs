@@ -163,7 +163,15 @@ public static class BlobServiceApp
             context.Response.ContentType = "application/octet-stream";
             context.Response.ContentLength = Bao.EncodedLength(length);
             context.Response.Headers[BlobLengthHeader] = length.ToString(CultureInfo.InvariantCulture);
-            await WriteOrAbortAsync(data, outboard!, context, 0, length);
+            try
+            {
+                await BaoResponse.WriteCombinedAsync(data, outboard!, length, context.Response.BodyWriter, context.RequestAborted);
+            }
+            catch (Exception e) when (e is IOException or OperationCanceledException or ConnectionResetException)
+            {
+                // The client went away, or the files could not be read: the response cannot be completed.
+                context.Abort();
+            }
         }
 
         return Results.Empty;
