@@ -19,6 +19,7 @@ internal static class BaoResponse
 {
     private const int PauseThreshold = 1024 * 1024;
     private const int FlushThreshold = 64 * 1024;
+    private const int OutputLength = 64 * 1024;
 
     public static async Task WriteSliceAsync(Stream data, Stream outboard, Stream destination, long start, long count, CancellationToken cancellationToken)
     {
@@ -66,61 +67,65 @@ internal static class BaoResponse
     /// combined encoding is the outboard's parents with the chunks put in place: each source is read
     /// once, in order, asynchronously, with nothing to seek. Nothing is verified here; the client does that.
     /// </summary>
-    public static async Task WriteCombinedAsync(Stream data, Stream outboard, long length, PipeWriter destination, CancellationToken cancellationToken)
+    public static async Task WriteCombinedAsync(Stream data, Stream outboard, long length, Stream destination, CancellationToken cancellationToken)
     {
         var dataSource = new Refiller(data, 256 * 1024);
         var treeSource = new Refiller(outboard, 64 * 1024);
-        long unflushed = 0;
+        byte[] output = new byte[OutputLength];
 
-        // The header: the same 8 bytes (the length, little-endian) in both forms.
-        unflushed += await CopyAsync(treeSource, 8, destination, cancellationToken);
-
-        // Pending subtrees (their lengths), the next on top.
+        // Pending subtrees (their lengths), the next on top; the current piece: the header (8 bytes,
+        // the same in both forms), a parent or a chunk, and how much of it is left to copy.
         var pending = new Stack<long>();
         pending.Push(length);
-        while (pending.Count > 0)
+        bool fromTree = true;
+        int left = 8;
+        bool done = false;
+        while (!done)
         {
-            long subtree = pending.Pop();
-            if (subtree <= Blake3Subtree.ChunkLength)
+            int filled = 0;
+            while (filled < output.Length)
             {
-                unflushed += await CopyAsync(dataSource, (int)subtree, destination, cancellationToken);
-            }
-            else
-            {
-                unflushed += await CopyAsync(treeSource, 2 * Blake3Subtree.ChainingValueLength, destination, cancellationToken);
-                long left = Blake3Subtree.LeftSubtreeLength(subtree);
-                pending.Push(subtree - left);
-                pending.Push(left);
-            }
-
-            if (unflushed >= FlushThreshold)
-            {
-                unflushed = 0;
-                FlushResult result = await destination.FlushAsync(cancellationToken);
-                if (result.IsCompleted || result.IsCanceled)
+                if (left == 0)
                 {
-                    throw new OperationCanceledException("The response is no longer read.");
+                    if (pending.Count == 0)
+                    {
+                        done = true;
+                        break;
+                    }
+
+                    long subtree = pending.Pop();
+                    if (subtree <= Blake3Subtree.ChunkLength)
+                    {
+                        fromTree = false;
+                        left = (int)subtree;
+                    }
+                    else
+                    {
+                        fromTree = true;
+                        left = 2 * Blake3Subtree.ChainingValueLength;
+                        long leftSubtree = Blake3Subtree.LeftSubtreeLength(subtree);
+                        pending.Push(subtree - leftSubtree);
+                        pending.Push(leftSubtree);
+                    }
+
+                    continue;
                 }
+
+                Refiller source = fromTree ? treeSource : dataSource;
+                if (source.Available.IsEmpty)
+                {
+                    await source.RefillAsync(cancellationToken);
+                }
+
+                int n = Math.Min(Math.Min(left, source.Available.Length), output.Length - filled);
+                source.Available.Span[..n].CopyTo(output.AsSpan(filled));
+                source.Consume(n);
+                filled += n;
+                left -= n;
             }
+
+            await destination.WriteAsync(output.AsMemory(0, filled), cancellationToken);
         }
-
-        await destination.FlushAsync(cancellationToken);
-    }
-
-    private static async ValueTask<int> CopyAsync(Refiller source, int count, PipeWriter destination, CancellationToken cancellationToken)
-    {
-        int left = count;
-        while (left > 0)
-        {
-            ReadOnlyMemory<byte> available = await source.PeekAsync(cancellationToken);
-            int n = Math.Min(left, available.Length);
-            available.Span[..n].CopyTo(destination.GetSpan(n));
-            destination.Advance(n);
-            source.Consume(n);
-            left -= n;
-        }
-
-        return count;
     }
 
     /// <summary>A read buffer over a stream, refilled asynchronously.</summary>
@@ -130,19 +135,16 @@ internal static class BaoResponse
         private int _start;
         private int _end;
 
-        public async ValueTask<ReadOnlyMemory<byte>> PeekAsync(CancellationToken cancellationToken)
-        {
-            if (_start == _end)
-            {
-                _start = 0;
-                _end = await stream.ReadAsync(_buffer, cancellationToken);
-                if (_end == 0)
-                {
-                    throw new EndOfStreamException("A stored blob or its outboard tree is shorter than its length says.");
-                }
-            }
+        public ReadOnlyMemory<byte> Available => _buffer.AsMemory(_start, _end - _start);
 
-            return _buffer.AsMemory(_start, _end - _start);
+        public async ValueTask RefillAsync(CancellationToken cancellationToken)
+        {
+            _start = 0;
+            _end = await stream.ReadAsync(_buffer, cancellationToken);
+            if (_end == 0)
+            {
+                throw new EndOfStreamException("A stored blob or its outboard tree is shorter than its length says.");
+            }
         }
 
         public void Consume(int count) => _start += count;

@@ -165,7 +165,7 @@ public static class BlobServiceApp
             context.Response.Headers[BlobLengthHeader] = length.ToString(CultureInfo.InvariantCulture);
             try
             {
-                await BaoResponse.WriteCombinedAsync(data, outboard!, length, context.Response.BodyWriter, context.RequestAborted);
+                await BaoResponse.WriteCombinedAsync(data, outboard!, length, context.Response.Body, context.RequestAborted);
             }
             catch (Exception e) when (e is IOException or OperationCanceledException or ConnectionResetException)
             {
