@@ -114,9 +114,10 @@ public static class BlobServiceApp
         {
             result = await store.AppendAsync(id, offset, context.Request.Body, complete, context.RequestAborted);
         }
-        catch (Exception e) when (e is IOException or OperationCanceledException or BadHttpRequestException or ConnectionResetException)
+        catch (Exception e) when (e is OperationCanceledException or BadHttpRequestException or ConnectionResetException || context.RequestAborted.IsCancellationRequested)
         {
             // The client went away mid-part; what arrived is saved, and HEAD tells it where to resume.
+            // (A failure of the server's own files is not caught here: it is a 500.)
             return Results.Empty;
         }
 
