@@ -289,6 +289,70 @@ public sealed class BlobServiceTests
         await Assert.ThrowsAsync<ArgumentException>(() => server.Client.DownloadAsync("xyz", Stream.Null, Token));
     }
 
+    [Fact]
+    public async Task Cancelled_transfers_stop_and_the_upload_keeps_what_arrived()
+    {
+        await using ServerHost server = await ServerHost.StartAsync();
+        byte[] data = TestData.Bytes(8 << 20, 12);
+        string hash = await server.Client.UploadAsync(new MemoryStream(data), Token);
+
+        // A download cancelled after its first write: no retry, a cancellation.
+        using (var cancel = CancellationTokenSource.CreateLinkedTokenSource(Token))
+        {
+            var destination = new CancellingSink(cancel, afterBytes: 1);
+            await Assert.ThrowsAnyAsync<OperationCanceledException>(() => server.Client.DownloadAsync(hash, destination, cancel.Token));
+            Assert.InRange(destination.Length, 1, data.Length - 1);
+        }
+
+        // An upload cancelled part way: the server saved what it received, and the upload resumes from there.
+        string id = await server.Client.CreateUploadAsync(Token);
+        using (var cancel = CancellationTokenSource.CreateLinkedTokenSource(Token))
+        {
+            var source = new CancellingSource(data, cancel, afterBytes: 3 << 20);
+            await Assert.ThrowsAnyAsync<OperationCanceledException>(() => server.CreateClient(partLength: 8 << 20).ResumeUploadAsync(id, source, cancel.Token));
+        }
+
+        // The server notices the cancelled request a moment later, then saves its state.
+        long saved = 0;
+        for (int i = 0; i < 100 && saved == 0; i++)
+        {
+            saved = (await server.Client.GetUploadStateAsync(id, Token))!.Value.Offset;
+            await Task.Delay(50, Token);
+        }
+
+        Assert.InRange(saved, 1, 3 << 20);
+        string resumed = await server.Client.ResumeUploadAsync(id, new MemoryStream(data), Token);
+        Assert.Equal(hash, resumed);
+    }
+
+    private sealed class CancellingSink(CancellationTokenSource cancel, long afterBytes) : MemoryStream
+    {
+        public override ValueTask WriteAsync(ReadOnlyMemory<byte> buffer, CancellationToken cancellationToken = default)
+        {
+            Write(buffer.Span);
+            if (Length >= afterBytes)
+            {
+                cancel.Cancel();
+            }
+
+            return ValueTask.CompletedTask;
+        }
+    }
+
+    private sealed class CancellingSource(byte[] data, CancellationTokenSource cancel, long afterBytes) : MemoryStream(data, writable: false)
+    {
+        public override ValueTask<int> ReadAsync(Memory<byte> buffer, CancellationToken cancellationToken = default)
+        {
+            if (Position >= afterBytes)
+            {
+                cancel.Cancel();
+                cancellationToken.ThrowIfCancellationRequested();
+            }
+
+            return base.ReadAsync(buffer, cancellationToken);
+        }
+    }
+
     private static async Task<HttpResponseMessage> PatchAsync(ServerHost server, string id, long offset, byte[] body, bool complete)
     {
         using var request = new HttpRequestMessage(HttpMethod.Patch, $"uploads/{id}") { Content = new ByteArrayContent(body) };
