@@ -72,7 +72,7 @@ public sealed class BlobServiceTests
 
         Assert.Equal(TestData.Hex(data), hash);
         Assert.True(source.Failures >= 1, "the source never failed");
-        TestContext.Current.SendDiagnosticMessage($"cuts at {string.Join(", ", cuts)}: {source.Failures} failures");
+        TestContext.Current.TestOutputHelper?.WriteLine($"cuts at {string.Join(", ", cuts)}: {source.Failures} failures");
     }
 
     [Fact]
@@ -100,7 +100,7 @@ public sealed class BlobServiceTests
         var state = await server.Client.GetUploadStateAsync(id, Token);
         Assert.NotNull(state);
         long saved = state.Value.Offset;
-        TestContext.Current.SendDiagnosticMessage($"saved offset after the cut and the restart: {saved}");
+        TestContext.Current.TestOutputHelper?.WriteLine($"saved offset after the cut and the restart: {saved}");
         Assert.InRange(saved, 1, 3 << 20);
 
         // The new client reads the source only from the saved offset on.
@@ -131,7 +131,7 @@ public sealed class BlobServiceTests
 
             byte[] written = destination.ToArray();
             long bound = TestData.FirstDataLost(data.Length, offset);
-            TestContext.Current.SendDiagnosticMessage($"flipped encoded byte {offset}: {written.Length} bytes written, first lost {bound}");
+            TestContext.Current.TestOutputHelper?.WriteLine($"flipped encoded byte {offset}: {written.Length} bytes written, first lost {bound}");
             Assert.True(written.Length <= bound, $"wrote {written.Length} bytes, past {bound}");
             Assert.Equal(0, written.Length % 1024);
             Assert.Equal(data.AsSpan(0, written.Length).ToArray(), written);

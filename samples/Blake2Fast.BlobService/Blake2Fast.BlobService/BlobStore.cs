@@ -131,6 +131,7 @@ public sealed class BlobStore
     {
         SemaphoreSlim gate = _locks.GetOrAdd(id, static _ => new SemaphoreSlim(1, 1));
         await gate.WaitAsync(cancellationToken);
+        bool completed = false;
         try
         {
             UploadState? upload = GetUpload(id);
@@ -207,6 +208,7 @@ public sealed class BlobStore
                 file.Flush(flushToDisk: true);
                 bool deduplicated = await CompleteAsync(id, file, hash, hex);
                 file = null;
+                completed = true;
                 return new AppendResult(AppendStatus.Completed, position, hex, deduplicated);
             }
             finally
@@ -220,6 +222,12 @@ public sealed class BlobStore
         finally
         {
             gate.Release();
+
+            // A later request for a completed upload finds its .done file, with or without this lock.
+            if (completed)
+            {
+                _locks.TryRemove(id, out _);
+            }
         }
     }
 
