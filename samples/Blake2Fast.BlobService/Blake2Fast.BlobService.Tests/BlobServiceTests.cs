@@ -96,6 +96,11 @@ public sealed class BlobServiceTests
             leftover.Write(new byte[4096]);
         }
 
+        await using (var leftover = new FileStream(Path.Combine(server.Root, "uploads", id + ".cvs"), FileMode.Append))
+        {
+            leftover.Write(new byte[4096]);
+        }
+
         await server.StartAgainAsync();
         var state = await server.Client.GetUploadStateAsync(id, Token);
         Assert.NotNull(state);
@@ -110,6 +115,90 @@ public sealed class BlobServiceTests
 
         // Asking again about the completed upload gives its blob.
         Assert.Equal(hash, (await server.Client.GetUploadStateAsync(id, Token))!.Value.Hash);
+    }
+
+    [Theory]
+    [InlineData(0)]
+    [InlineData(1)]
+    [InlineData(1023)]
+    [InlineData(1024)]
+    [InlineData(1025)]
+    [InlineData(2048)]
+    [InlineData(3071)]
+    [InlineData((64 << 10) - 1)]
+    [InlineData((64 << 10) + 1)]
+    [InlineData((1 << 20) + 333)]
+    [InlineData(-1)]
+    [InlineData(-2)]
+    [InlineData(-3)]
+    public async Task Outboard_from_streamed_chaining_values_is_EncodeOutboards(int length)
+    {
+        // Negative: a random length, from a seed that the test names.
+        var random = new Random(1000 + length);
+        if (length < 0)
+        {
+            length = random.Next(1, 5 << 20);
+        }
+
+        await using ServerHost server = await ServerHost.StartAsync();
+        byte[] data = TestData.Bytes(length, length + 5);
+
+        // Parts cut at random offsets (most not on chunk boundaries), the server restarted between parts.
+        long[] cuts = length < 2 ? [] : Enumerable.Range(0, 4).Select(_ => (long)random.Next(1, length)).Append(length / 1024 * 1024)
+            .Where(c => c > 0 && c < length).Distinct().Order().ToArray();
+        string id = await server.Client.CreateUploadAsync(Token);
+        long offset = 0;
+        foreach (long cut in cuts.Append(length))
+        {
+            bool last = cut == length;
+            using HttpResponseMessage response = await PatchAsync(server, id, offset, data[(int)offset..(int)cut], complete: last);
+            Assert.Equal(last ? HttpStatusCode.Created : HttpStatusCode.NoContent, response.StatusCode);
+            offset = cut;
+            if (!last)
+            {
+                await server.StopAsync();
+                await server.StartAgainAsync();
+            }
+        }
+
+        byte[] hash = new byte[Bao.HashLength];
+        byte[] expected = Bao.EncodeOutboard(data, hash);
+        string hex = Convert.ToHexStringLower(hash);
+        byte[] outboard = await File.ReadAllBytesAsync(Path.Combine(server.Root, "blobs", hex + ".obao"), Token);
+        TestContext.Current.TestOutputHelper?.WriteLine($"{length} bytes, cuts at {string.Join(", ", cuts)}, outboard {outboard.Length} bytes");
+        Assert.Equal(expected, outboard);
+        Assert.Empty(Directory.GetFiles(Path.Combine(server.Root, "uploads"), id + ".cvs"));
+    }
+
+    [Fact]
+    public async Task Damaged_chaining_values_are_a_500_and_the_upload_is_kept()
+    {
+        await using ServerHost server = await ServerHost.StartAsync();
+        byte[] data = TestData.Bytes(10_000, 3);
+        string id = await server.Client.CreateUploadAsync(Token);
+        using (HttpResponseMessage first = await PatchAsync(server, id, 0, data[..5000], complete: false))
+        {
+            Assert.Equal(HttpStatusCode.NoContent, first.StatusCode);
+        }
+
+        await server.StopAsync();
+        string sidecar = Path.Combine(server.Root, "uploads", id + ".cvs");
+        byte[] values = await File.ReadAllBytesAsync(sidecar, Token);
+        Assert.Equal(4 * 32, values.Length);
+        values[40] ^= 1;
+        await File.WriteAllBytesAsync(sidecar, values, Token);
+        await server.StartAgainAsync();
+
+        using (HttpResponseMessage last = await PatchAsync(server, id, 5000, data[5000..], complete: true))
+        {
+            Assert.Equal(HttpStatusCode.InternalServerError, last.StatusCode);
+        }
+
+        var state = await server.Client.GetUploadStateAsync(id, Token);
+        Assert.NotNull(state);
+        Assert.Equal(data.Length, state.Value.Offset);
+        Assert.Null(state.Value.Hash);
+        Assert.Empty(Directory.GetFiles(Path.Combine(server.Root, "blobs")));
     }
 
     [Fact]

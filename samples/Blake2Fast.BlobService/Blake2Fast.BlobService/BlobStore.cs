@@ -44,9 +44,11 @@ public readonly record struct UploadState(long Offset, string? Hash);
 
 /// <summary>
 /// The blobs and uploads under one directory. <c>uploads/ID.part</c> holds an upload's bytes,
-/// <c>uploads/ID.state</c> the stored offset and the exported BLAKE3 state of the bytes before it
-/// (replaced atomically, after the bytes are flushed), <c>uploads/ID.done</c> the hash of a completed
-/// upload; <c>blobs/HASH</c> holds a blob and <c>blobs/HASH.obao</c> its Bao outboard tree.
+/// <c>uploads/ID.cvs</c> the chaining values of its complete 1 KiB chunks (32 bytes each),
+/// <c>uploads/ID.state</c> the stored offset, the length of the chaining values and the exported
+/// BLAKE3 state of the bytes before the offset (replaced atomically, after the bytes and the chaining
+/// values are flushed), <c>uploads/ID.done</c> the hash of a completed upload; <c>blobs/HASH</c> holds
+/// a blob and <c>blobs/HASH.obao</c> its Bao outboard tree, built from the chaining values at completion.
 /// </summary>
 public sealed class BlobStore
 {
@@ -54,7 +56,7 @@ public sealed class BlobStore
     public const long CheckpointInterval = 16 * 1024 * 1024;
 
     private const int BufferLength = 64 * 1024;
-    private const int MaxStateLength = 8 + 1899;
+    private const int MaxStateLength = 16 + 1899;
 
     private readonly string _uploads;
     private readonly string _blobs;
@@ -77,8 +79,12 @@ public sealed class BlobStore
         {
         }
 
+        using (File.Create(ChainingValuesPath(id)))
+        {
+        }
+
         Blake3HashState hasher = Blake3.CreateIncrementalHasher();
-        SaveState(id, 0, hasher);
+        SaveState(id, 0, 0, hasher);
         return id;
     }
 
@@ -152,13 +158,29 @@ public sealed class BlobStore
             }
 
             byte[] state = ReadStateFile(id)!;
-            Blake3HashState hasher = Blake3.ImportState(state.AsSpan(8));
+            long sidecarLength = BinaryPrimitives.ReadInt64LittleEndian(state.AsSpan(8));
+            if (sidecarLength != ChunkChainingValues.SidecarLength(stored))
+            {
+                throw new InvalidDataException($"The state of upload {id} is damaged.");
+            }
+
+            Blake3HashState hasher = Blake3.ImportState(state.AsSpan(16));
             FileStream? file = new FileStream(PartPath(id), FileMode.Open, FileAccess.ReadWrite, FileShare.Read, 1, FileOptions.Asynchronous);
+            FileStream? sidecar = null;
             try
             {
-                // Bytes past the stored offset (written before a crash, never hashed into a saved state) go.
+                // Bytes past the stored offset (written before a crash, never hashed into a saved state) go,
+                // and so do chaining values past the saved length.
                 file.SetLength(stored);
                 file.Position = stored;
+                sidecar = new FileStream(ChainingValuesPath(id), FileMode.Open, FileAccess.ReadWrite, FileShare.Read, 16 * 1024);
+                sidecar.SetLength(sidecarLength);
+                sidecar.Position = sidecarLength;
+
+                // The incomplete last chunk (at most 1023 bytes) is read back from the data file.
+                byte[] pending = new byte[(int)(stored % ChunkChainingValues.ChunkLength)];
+                ReadExactlyAt(file, pending, stored - pending.Length);
+                var chunks = new ChunkChainingValues(sidecar, stored, pending);
                 long position = stored;
                 long checkpoint = stored;
                 byte[] buffer = ArrayPool<byte>.Shared.Rent(BufferLength);
@@ -169,10 +191,11 @@ public sealed class BlobStore
                     {
                         await file.WriteAsync(buffer.AsMemory(0, read), cancellationToken);
                         hasher.Update(buffer.AsSpan(0, read));
+                        chunks.Update(buffer.AsSpan(0, read));
                         position += read;
                         if (position - checkpoint >= CheckpointInterval)
                         {
-                            Checkpoint(id, file, position, hasher);
+                            Checkpoint(id, file, sidecar, position, hasher);
                             checkpoint = position;
                         }
                     }
@@ -182,7 +205,7 @@ public sealed class BlobStore
                     // The connection broke or the request was cancelled: keep what was written and hashed.
                     if (position != checkpoint)
                     {
-                        Checkpoint(id, file, position, hasher);
+                        Checkpoint(id, file, sidecar, position, hasher);
                     }
 
                     throw;
@@ -192,22 +215,25 @@ public sealed class BlobStore
                     ArrayPool<byte>.Shared.Return(buffer);
                 }
 
+                // Saved before completing too, so that an upload whose completion fails is kept whole.
+                if (position != checkpoint)
+                {
+                    Checkpoint(id, file, sidecar, position, hasher);
+                }
+
                 if (!complete)
                 {
-                    if (position != checkpoint)
-                    {
-                        Checkpoint(id, file, position, hasher);
-                    }
-
                     return new AppendResult(AppendStatus.Appended, position);
                 }
 
                 byte[] hash = new byte[Bao.HashLength];
                 hasher.Finish(hash);
                 string hex = Convert.ToHexStringLower(hash);
-                file.Flush(flushToDisk: true);
-                bool deduplicated = await CompleteAsync(id, file, hash, hex);
+                chunks.Finish();
+                FileStream completing = file, completingSidecar = sidecar;
                 file = null;
+                sidecar = null;
+                bool deduplicated = await CompleteAsync(id, completing, completingSidecar, position, hash, hex);
                 completed = true;
                 return new AppendResult(AppendStatus.Completed, position, hex, deduplicated);
             }
@@ -216,6 +242,11 @@ public sealed class BlobStore
                 if (file is not null)
                 {
                     await file.DisposeAsync();
+                }
+
+                if (sidecar is not null)
+                {
+                    await sidecar.DisposeAsync();
                 }
             }
         }
@@ -251,72 +282,114 @@ public sealed class BlobStore
         }
     }
 
-    private async Task<bool> CompleteAsync(string id, FileStream file, byte[] hash, string hex)
+    private async Task<bool> CompleteAsync(string id, FileStream file, FileStream sidecar, long length, byte[] hash, string hex)
     {
         string blob = BlobPath(hex);
         bool deduplicated = File.Exists(blob);
-        if (!deduplicated)
+        try
         {
-            // The outboard tree, computed over the whole file now (one more read of it), off the request threads.
-            string outboardTemp = Path.Combine(_uploads, id + ".obao");
-            await Task.Factory.StartNew(
-                () =>
+            if (!deduplicated)
+            {
+                // The outboard tree, built from the chunks' chaining values (no read of the data but the
+                // last chunk's), off the request threads.
+                string outboardTemp = Path.Combine(_uploads, id + ".obao");
+                try
                 {
-                    file.Position = 0;
-                    using var outboard = new FileStream(outboardTemp, FileMode.Create, FileAccess.ReadWrite, FileShare.None, 64 * 1024);
-                    byte[] check = new byte[Bao.HashLength];
-                    Bao.EncodeOutboard(file, outboard, check);
-                    outboard.Flush(flushToDisk: true);
-                    if (!CryptographicOperations.FixedTimeEquals(check, hash))
-                    {
-                        throw new InvalidOperationException("The stored upload does not hash to the state saved while it streamed in.");
-                    }
-                },
-                CancellationToken.None,
-                TaskCreationOptions.LongRunning,
-                TaskScheduler.Default);
-            await file.DisposeAsync();
+                    await Task.Factory.StartNew(
+                        () => BuildOutboard(file, sidecar, outboardTemp, length, hash),
+                        CancellationToken.None,
+                        TaskCreationOptions.LongRunning,
+                        TaskScheduler.Default);
+                }
+                catch
+                {
+                    File.Delete(outboardTemp);
+                    throw;
+                }
 
-            // The tree first: a blob's data file exists only once its tree does.
-            File.Move(outboardTemp, blob + ".obao", overwrite: true);
-            try
-            {
-                File.Move(PartPath(id), blob, overwrite: false);
-            }
-            catch (IOException) when (File.Exists(blob))
-            {
-                deduplicated = true;
+                await file.DisposeAsync();
+
+                // The tree first: a blob's data file exists only once its tree does.
+                File.Move(outboardTemp, blob + ".obao", overwrite: true);
+                try
+                {
+                    File.Move(PartPath(id), blob, overwrite: false);
+                }
+                catch (IOException) when (File.Exists(blob))
+                {
+                    deduplicated = true;
+                }
             }
         }
-        else
+        finally
         {
             await file.DisposeAsync();
+            await sidecar.DisposeAsync();
         }
 
-        long length = new FileInfo(blob).Length;
-        WriteAtomically(DonePath(id), Encoding.ASCII.GetBytes(FormattableString.Invariant($"{hex} {length}")));
+        long blobLength = new FileInfo(blob).Length;
+        WriteAtomically(DonePath(id), Encoding.ASCII.GetBytes(FormattableString.Invariant($"{hex} {blobLength}")));
         File.Delete(PartPath(id));
+        File.Delete(ChainingValuesPath(id));
         File.Delete(StatePath(id));
         return deduplicated;
     }
 
-    private void Checkpoint(string id, FileStream file, long position, Blake3HashState hasher)
+    private static void BuildOutboard(FileStream file, FileStream sidecar, string outboardPath, long length, byte[] hash)
     {
-        // The data first, on disk, then the state that vouches for it.
-        file.Flush(flushToDisk: true);
-        SaveState(id, position, hasher);
+        sidecar.Flush();
+        using var outboard = new FileStream(outboardPath, FileMode.Create, FileAccess.ReadWrite, FileShare.None, 1);
+        byte[] root = new byte[Bao.HashLength];
+        if (!OutboardBuilder.Build(sidecar.SafeFileHandle, outboard.SafeFileHandle, length, root))
+        {
+            // One chunk: no parents, and the root is the chunk's own hash; it is at most 1 KiB, read it again.
+            byte[] chunk = new byte[(int)length];
+            ReadExactlyAt(file, chunk, 0);
+            Blake3.HashData(chunk, root);
+        }
+
+        if (!CryptographicOperations.FixedTimeEquals(root, hash))
+        {
+            throw new InvalidOperationException("The chunks' chaining values do not merge to the hash of the state saved while the upload streamed in.");
+        }
+
+        outboard.Flush(flushToDisk: true);
     }
 
-    private void SaveState(string id, long position, Blake3HashState hasher)
+    private static void ReadExactlyAt(FileStream file, Span<byte> destination, long offset)
+    {
+        while (!destination.IsEmpty)
+        {
+            int read = RandomAccess.Read(file.SafeFileHandle, destination, offset);
+            if (read == 0)
+            {
+                throw new InvalidDataException("The upload's data file ends before its stored offset.");
+            }
+
+            destination = destination[read..];
+            offset += read;
+        }
+    }
+
+    private void Checkpoint(string id, FileStream file, FileStream sidecar, long position, Blake3HashState hasher)
+    {
+        // The data and the chaining values first, on disk, then the state that vouches for them.
+        file.Flush(flushToDisk: true);
+        sidecar.Flush(flushToDisk: true);
+        SaveState(id, position, sidecar.Position, hasher);
+    }
+
+    private void SaveState(string id, long position, long sidecarLength, Blake3HashState hasher)
     {
         byte[] state = new byte[MaxStateLength];
         BinaryPrimitives.WriteInt64LittleEndian(state, position);
-        if (!hasher.TryExportState(state.AsSpan(8), out int written))
+        BinaryPrimitives.WriteInt64LittleEndian(state.AsSpan(8), sidecarLength);
+        if (!hasher.TryExportState(state.AsSpan(16), out int written))
         {
             throw new InvalidOperationException("The exported state is longer than expected.");
         }
 
-        WriteAtomically(StatePath(id), state.AsSpan(0, 8 + written));
+        WriteAtomically(StatePath(id), state.AsSpan(0, 16 + written));
     }
 
     private static void WriteAtomically(string path, ReadOnlySpan<byte> content)
@@ -336,7 +409,7 @@ public sealed class BlobStore
         try
         {
             byte[] state = File.ReadAllBytes(StatePath(id));
-            return state.Length > 8 ? state : throw new InvalidDataException($"The state of upload {id} is damaged.");
+            return state.Length > 16 ? state : throw new InvalidDataException($"The state of upload {id} is damaged.");
         }
         catch (FileNotFoundException)
         {
@@ -358,6 +431,8 @@ public sealed class BlobStore
     }
 
     private string PartPath(string id) => Path.Combine(_uploads, id + ".part");
+
+    private string ChainingValuesPath(string id) => Path.Combine(_uploads, id + ".cvs");
 
     private string StatePath(string id) => Path.Combine(_uploads, id + ".state");
 
