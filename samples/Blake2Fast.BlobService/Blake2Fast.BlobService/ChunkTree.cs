@@ -8,8 +8,9 @@ namespace Blake2Fast.BlobService;
 
 /// <summary>
 /// The chaining value of every complete 1 KiB chunk of an upload, appended to a sidecar file (32
-/// bytes per chunk) as the bytes stream in. The last, incomplete chunk stays pending in memory; on
-/// resume it is read back from the data file (at most 1023 bytes).
+/// bytes per chunk) as the bytes stream in: the whole chunks of each buffer at once, side by side in
+/// the SIMD lanes (<see cref="Blake3Subtree.HashChunks"/>). The last, incomplete chunk stays
+/// pending in memory; on resume it is read back from the data file (at most 1023 bytes).
 /// </summary>
 internal sealed class ChunkChainingValues
 {
@@ -21,7 +22,9 @@ internal sealed class ChunkChainingValues
 
     private readonly Stream _sidecar;
     private readonly byte[] _pending = new byte[ChunkLength];
-    private readonly byte[] _chainingValue = new byte[ChainingValueLength];
+    // Chaining values of up to BatchChunks chunks at a time: 2 KiB for 64 KiB of data.
+    private const int BatchChunks = 64;
+    private readonly byte[] _chainingValues = new byte[BatchChunks * ChainingValueLength];
     private int _pendingLength;
     private long _chunkOffset;
 
@@ -60,14 +63,15 @@ internal sealed class ChunkChainingValues
                 return;
             }
 
-            AppendChunk(_pending);
+            AppendChunks(_pending);
             _pendingLength = 0;
         }
 
         while (data.Length >= ChunkLength)
         {
-            AppendChunk(data[..ChunkLength]);
-            data = data[ChunkLength..];
+            int whole = Math.Min(data.Length / ChunkLength, BatchChunks) * ChunkLength;
+            AppendChunks(data[..whole]);
+            data = data[whole..];
         }
 
         data.CopyTo(_pending);
@@ -82,18 +86,19 @@ internal sealed class ChunkChainingValues
     {
         if (_pendingLength > 0)
         {
-            AppendChunk(_pending.AsSpan(0, _pendingLength));
+            AppendChunks(_pending.AsSpan(0, _pendingLength));
             _pendingLength = 0;
         }
 
         return _chunkOffset / ChunkLength;
     }
 
-    private void AppendChunk(ReadOnlySpan<byte> chunk)
+    /// <summary>Appends the chaining values of whole chunks, or of the last, short one.</summary>
+    private void AppendChunks(ReadOnlySpan<byte> chunks)
     {
-        Blake3Subtree.Hash(Blake3Mode.Hash, chunk, _chunkOffset, _chainingValue);
-        _sidecar.Write(_chainingValue);
-        _chunkOffset += ChunkLength;
+        int written = Blake3Subtree.HashChunks(Blake3Mode.Hash, chunks, _chunkOffset, _chainingValues);
+        _sidecar.Write(_chainingValues, 0, written);
+        _chunkOffset += written / ChainingValueLength * ChunkLength;
     }
 }
 

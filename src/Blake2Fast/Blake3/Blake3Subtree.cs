@@ -116,6 +116,56 @@ public static class Blake3Subtree
     }
 
     /// <summary>
+    /// Computes the chaining value of every chunk of <paramref name="input"/>, which starts at byte
+    /// <paramref name="inputOffset"/> of the whole input, side by side in the SIMD lanes (as the
+    /// whole-input hash does): the leaves of the tree, for who stores or checks every level of it
+    /// (a Bao outboard built as the data arrives, a Merkle proof at chunk granularity). Each chunk's
+    /// value is the one <see cref="Hash(Blake3Mode, ReadOnlySpan{byte}, long, Span{byte})"/> gives
+    /// for that chunk alone; the values are written in order, 32 bytes each.
+    /// </summary>
+    /// <param name="mode">The tree's mode: plain, keyed or key derivation.</param>
+    /// <param name="input">Whole chunks of 1024 bytes, the last of which may be shorter (the whole input's end); empty for none.</param>
+    /// <param name="inputOffset">Where <paramref name="input"/> starts in the whole input: a non-negative multiple of 1024.</param>
+    /// <param name="chainingValues">Receives 32 bytes per chunk: at least 32 x ceiling(<paramref name="input"/> length / 1024) bytes; it must not overlap <paramref name="input"/>.</param>
+    /// <returns>The number of bytes written: 32 per chunk.</returns>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="inputOffset"/> is negative; nothing was written.</exception>
+    /// <exception cref="ArgumentException">
+    /// <paramref name="inputOffset"/> is not a multiple of 1024; or <paramref name="chainingValues"/>
+    /// is too short for every chunk's value, or overlaps <paramref name="input"/>. Nothing was written.
+    /// </exception>
+    public static int HashChunks(Blake3Mode mode, ReadOnlySpan<byte> input, long inputOffset, Span<byte> chainingValues)
+    {
+        ulong counter = CheckOffset(inputOffset, nameof(inputOffset));
+        int chunks = (int)((input.Length + (long)ChunkLength - 1) / ChunkLength);
+        if (chainingValues.Length < chunks * ChainingValueLength)
+        {
+            throw new ArgumentException($"{chunks} chunks need {chunks * ChainingValueLength} bytes of chaining values; the destination has {chainingValues.Length}. Nothing was written.", nameof(chainingValues));
+        }
+
+        if (chunks > 0 && input.Overlaps(chainingValues[..(chunks * ChainingValueLength)]))
+        {
+            // The lanes read later chunks after writing earlier values: they must not share memory.
+            throw new ArgumentException("The chaining values' destination overlaps the input. Nothing was written.", nameof(chainingValues));
+        }
+
+        Span<uint> key = stackalloc uint[8];
+        mode.KeyWords(key);
+        int whole = input.Length / ChunkLength;
+        if (whole > 0)
+        {
+            Blake3Kernels.HashChunks(input[..(whole * ChunkLength)], key, counter, mode.Flags, chainingValues[..(whole * ChainingValueLength)]);
+        }
+
+        if (whole < chunks)
+        {
+            Blake3Tree.Subtree(input[(whole * ChunkLength)..], key, counter + (ulong)whole, mode.Flags, 1, chainingValues.Slice(whole * ChainingValueLength, ChainingValueLength));
+        }
+
+        SecretBytes.Erase(MemoryMarshal.AsBytes(key));
+        return chunks * ChainingValueLength;
+    }
+
+    /// <summary>
     /// Creates an incremental hasher for the subtree that starts at byte <paramref name="inputOffset"/>
     /// of the whole input, for a subtree that arrives in parts: feed it with
     /// <see cref="Blake3HashState.Update(ReadOnlySpan{byte})"/> and read the chaining value with

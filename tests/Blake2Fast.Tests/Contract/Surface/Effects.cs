@@ -53,6 +53,11 @@ internal static partial class Effects
             return Probe(result!, request);
         }
 
+        if (site.Method.DeclaringType == typeof(Blake3Subtree) && name == "HashChunks")
+        {
+            return ChunkValues(site, request, args, result);
+        }
+
         if (site.Method.DeclaringType == typeof(Blake3Subtree) && result is long length)
         {
             return Lengths(site, args, length);
@@ -225,6 +230,28 @@ internal static partial class Effects
             _ => 0,
         };
         return Compare(kind.Probe(new Instance(target, request, position, 64), request));
+    }
+
+    /// <summary>
+    /// Blake3Subtree.HashChunks: the reference's chaining value of every chunk of the input at its
+    /// offset, written at the front of the destination, and the count of bytes it returned.
+    /// </summary>
+    private static Observation ChunkValues(Site site, Request request, object?[] args, object? result)
+    {
+        var view = (ArraySegment<byte>)args[site.Slots.First(s => s.Name == "chainingValues").Index]!;
+        byte[] message = request.Message;
+        long offset = request.SubtreeOffset ?? 0;
+        var expected = new List<byte>();
+        for (int at = 0; at < message.Length; at += 1024)
+        {
+            expected.AddRange(Oracles.Blake3SubtreeChainingValue(request.Key, request.Context, message[at..Math.Min(message.Length, at + 1024)], offset + at));
+        }
+
+        int written = (int)result!;
+        var allowed = new List<(byte[] Array, int Start, int Length)> { (view.Array!, view.Offset, Math.Clamp(written, 0, view.Count)) };
+        return written != expected.Count
+            ? new Observation(null, [.. expected], allowed, $"reports {written} bytes written; the chunks' values are {expected.Count} bytes.")
+            : new Observation(view.AsSpan(0, written).ToArray(), [.. expected], allowed);
     }
 
     private static Observation Output(Site site, Request request, object?[] args, object? result)
