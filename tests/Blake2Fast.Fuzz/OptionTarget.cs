@@ -101,6 +101,14 @@ internal static class OptionTarget
         var stderr = new StringWriter();
         var console = new ToolConsole(new MemoryStream(StandardInput), stdout, stderr, showProgress: false, utf8Locale);
         int status = Cli.Run(args, console);
+        if (settings.Raw && inputs > 1)
+        {
+            // --raw writes the digest's bytes alone, so it takes one input only: more are refused, nothing written.
+            FuzzAssert.That(status == 1 && stderr.ToString().StartsWith(Cli.ProgramName + ": ", StringComparison.Ordinal), $"--raw with {inputs} inputs is refused with a message (status {status}: '{stderr}')");
+            FuzzAssert.That(stdout.Length == 0, "--raw refused writes nothing on standard output");
+            return;
+        }
+
         if (settings.Raw)
         {
             // --raw writes the digest's bytes alone (one input only): no line, no name.
