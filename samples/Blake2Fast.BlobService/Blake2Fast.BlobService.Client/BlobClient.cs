@@ -229,8 +229,7 @@ public sealed class BlobClient
                 {
                     using HttpResponseMessage response = await _http.GetAsync(path, HttpCompletionOption.ResponseHeadersRead, cancellationToken).ConfigureAwait(false);
                     response.EnsureSuccessStatusCode();
-                    // Received ahead (1 MiB at most) while the decoder verifies: the transfer and the hashing overlap.
-                    using var body = new ReadAheadStream(await response.Content.ReadAsStreamAsync(cancellationToken).ConfigureAwait(false));
+                    Stream body = await response.Content.ReadAsStreamAsync(cancellationToken).ConfigureAwait(false);
                     using Stream verified = written == 0 ? Bao.CreateDecoder(body, root) : Bao.CreateSliceDecoder(body, root, start, count);
                     long skip = written - start;
                     int read;
