@@ -1,9 +1,6 @@
 using System;
 using System.Collections.Generic;
-using System.IO;
 using System.Linq;
-using System.Text;
-using System.Text.Json;
 
 namespace Blake2Fast.Tests;
 
@@ -18,35 +15,21 @@ public class Blake3SubtreeChunkTests
 {
     private const int Chunk = 1024;
 
-    private static readonly Lazy<(byte[] Key, string Context, List<(int Length, byte[] Hash, byte[] Keyed, byte[] Derived)> Cases)> Vectors = new(() =>
-    {
-        using JsonDocument doc = JsonDocument.Parse(File.ReadAllBytes(TestData.VectorPath("blake3-test-vectors.json")));
-        JsonElement root = doc.RootElement;
-        var cases = root.GetProperty("cases").EnumerateArray().Select(c => (
-            c.GetProperty("input_len").GetInt32(),
-            Convert.FromHexString(c.GetProperty("hash").GetString()!),
-            Convert.FromHexString(c.GetProperty("keyed_hash").GetString()!),
-            Convert.FromHexString(c.GetProperty("derive_key").GetString()!))).ToList();
-        return (Encoding.ASCII.GetBytes(root.GetProperty("key").GetString()!), root.GetProperty("context_string").GetString()!, cases);
-    });
-
-    public static TheoryData<int> TreeLengths => new(Vectors.Value.Cases.Select(c => c.Length).Where(l => l > Chunk));
-
-    private static byte[] VectorInput(int length) => Enumerable.Range(0, length).Select(i => (byte)(i % 251)).ToArray();
+    private static (byte[] Key, string Context, List<(int Length, byte[] Hash, byte[] Keyed, byte[] Derived)> Cases) Vectors => Blake3SubtreeTests.Vectors.Value;
 
     private static IEnumerable<(string Name, Blake3Mode Mode)> Modes() =>
     [
         ("hash", Blake3Mode.Hash),
-        ("keyed", Blake3Mode.Keyed(Vectors.Value.Key)),
-        ("derive", Blake3Mode.DeriveKey(Vectors.Value.Context)),
+        ("keyed", Blake3Mode.Keyed(Vectors.Key)),
+        ("derive", Blake3Mode.DeriveKey(Vectors.Context)),
     ];
 
     [Theory]
-    [MemberData(nameof(TreeLengths))]
+    [MemberData(nameof(Blake3SubtreeTests.TreeLengths), MemberType = typeof(Blake3SubtreeTests))]
     public void Chunk_values_merged_as_a_list_give_the_official_answers(int length)
     {
-        var c = Vectors.Value.Cases.Single(x => x.Length == length);
-        byte[] input = VectorInput(length);
+        var c = Vectors.Cases.Single(x => x.Length == length);
+        byte[] input = Blake3SubtreeTests.VectorInput(length);
         int chunks = (length + Chunk - 1) / Chunk;
         long[] lengths = Enumerable.Range(0, chunks).Select(i => (long)Math.Min(Chunk, length - (i * Chunk))).ToArray();
         foreach ((string name, Blake3Mode mode) in Modes())

@@ -18,7 +18,8 @@ public class Blake3SubtreeTests
 {
     private const int Chunk = 1024;
 
-    private static readonly Lazy<(byte[] Key, string Context, List<(int Length, byte[] Hash, byte[] Keyed, byte[] Derived)> Cases)> Vectors = new(() =>
+    /// <summary>The official BLAKE3 vectors: their key, context and every case (also read by <see cref="Blake3SubtreeChunkTests"/>).</summary>
+    internal static readonly Lazy<(byte[] Key, string Context, List<(int Length, byte[] Hash, byte[] Keyed, byte[] Derived)> Cases)> Vectors = new(() =>
     {
         using JsonDocument doc = JsonDocument.Parse(File.ReadAllBytes(TestData.VectorPath("blake3-test-vectors.json")));
         JsonElement root = doc.RootElement;
@@ -33,7 +34,8 @@ public class Blake3SubtreeTests
     /// <summary>The official vectors' lengths that have subtrees (more than one chunk).</summary>
     public static TheoryData<int> TreeLengths => new(Vectors.Value.Cases.Select(c => c.Length).Where(l => l > Chunk));
 
-    private static byte[] VectorInput(int length) => Enumerable.Range(0, length).Select(i => (byte)(i % 251)).ToArray();
+    /// <summary>The vectors' input of <paramref name="length"/> bytes: 0, 1, ..., 250, 0, 1, ...</summary>
+    internal static byte[] VectorInput(int length) => Enumerable.Range(0, length).Select(i => (byte)(i % 251)).ToArray();
 
     private static string Hex(ReadOnlySpan<byte> bytes) => Convert.ToHexStringLower(bytes);
 
