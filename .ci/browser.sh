@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# The browser test host (tests/Blake2Fast.Browser): .NET on WebAssembly in Debian's headless
+# Chromium, driven by playwright-core. Publishes the host untrimmed and trimmed (no workload: the
+# package source's browser-wasm runtime pack), runs each, and fails on any failed check, on a
+# missing closing line or zero passes, or where a dispatcher picked another kernel than expected.
+# Installs what is missing: chromium (apt), node (apt), playwright-core (npm ci, package-lock.json).
+# Usage: .ci/browser.sh OUT_DIR
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=$(realpath -m "${1:-artifacts/ci}")/browser
+host=tests/Blake2Fast.Browser
+
+missing=()
+command -v chromium >/dev/null || missing+=(chromium)
+command -v node >/dev/null || missing+=(nodejs)
+command -v npm >/dev/null || missing+=(npm)
+if [ ${#missing[@]} -gt 0 ]; then
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+echo "chromium: $(chromium --version 2>/dev/null | head -1), node $(node --version)"
+(cd "$host" && npm ci --no-audit --no-fund --loglevel=error)
+
+# The kernels the dispatchers must pick in a page (tests/Blake2Fast.Browser/README.md): the single-message BLAKE2
+# kernels are scalar there (every vector one needs x86), the lane kernels Vector128 (PackedSimd).
+expected=(
+  BLAKE2FAST_EXPECTED_ARCH=Wasm
+  BLAKE2FAST_EXPECTED_BUILD=net10.0
+  "BLAKE2FAST_EXPECTED_KERNELS=b=Scalar s=Scalar bp=Vector128 sp=Vector128 xb=Scalar xs=Scalar b3=Vector128"
+)
+
+rm -rf "$out"
+for build in untrimmed trimmed; do
+  trimmed=false
+  [ "$build" = trimmed ] && trimmed=true
+  echo "== browser test host, $build"
+  dotnet publish "$host" -c Release -warnaserror -p:PublishTrimmed=$trimmed -o "$out/$build" --nologo -v:q
+  echo "   $(du -sk "$out/$build/wwwroot/_framework" | cut -f1) KiB in _framework"
+  node "$host/run.mjs" "$out/$build/wwwroot" "${expected[@]}"
+done
