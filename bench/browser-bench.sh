@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# The browser measurement: BLAKE2b-512, BLAKE2s-256, BLAKE3-256 and the BCL's SHA-256 at 1 MiB and
+# 64 B, Blake2Fast (the browser test host published trimmed, Release, on the interpreter and
+# jiterpreter) beside hash-wasm (npm, C compiled to WebAssembly) in one headless Chromium page.
+# Prints a Markdown table (MiB/s, ratios) and the CPU. Installs Debian's chromium where missing.
+# Usage: bench/browser-bench.sh [SECONDS [ROUNDS]]   (defaults 1.5 and 3)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+command -v chromium >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+(cd tests/Blake2Fast.Browser && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
+(cd bench/browser && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
+work=$(mktemp -d /tmp/blake2fast-browser-bench.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+dotnet publish tests/Blake2Fast.Browser -c Release -o "$work/publish" --nologo -v:q >&2
+www="$work/publish/wwwroot"
+cp bench/browser/bench.html bench/browser/bench-page.mjs "$www/"
+mkdir -p "$www/peer"
+cp bench/browser/node_modules/hash-wasm/dist/index.esm.min.js "$www/peer/hash-wasm.esm.js"
+node bench/browser/browser-bench.mjs "$www" "${1:-1.5}" "${2:-3}"

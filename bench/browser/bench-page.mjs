@@ -1,0 +1,68 @@
+// The measurement page: Blake2Fast (the test host's Measure class, through its JS exports) and
+// hash-wasm, each algorithm and size in turn, in rounds, in this one page. Query: seconds (per
+// measurement), warmup (seconds), rounds. Hands { kernels, rows } to the driver's reportDone.
+import { dotnet } from './_framework/dotnet.js';
+import { createBLAKE2b, createBLAKE2s, createBLAKE3, createSHA256 } from './peer/hash-wasm.esm.js';
+
+const query = new URLSearchParams(location.search);
+const seconds = Number(query.get('seconds') ?? 1.5);
+const warmUp = Number(query.get('warmup') ?? 0.5);
+const rounds = Number(query.get('rounds') ?? 3);
+const log = document.getElementById('log');
+const say = (line) => { console.log(line); log.textContent += line + '\n'; };
+
+const runtime = await dotnet.create();
+const exports = (await runtime.getAssemblyExports('Blake2Fast.Browser')).Blake2Fast.Browser.Measure;
+
+const peers = {
+  blake2b: () => createBLAKE2b(512),
+  blake2s: () => createBLAKE2s(256),
+  blake3: () => createBLAKE3(256),
+  sha256: () => createSHA256(),
+};
+
+function timePeer(hasher, input, duration) {
+  const batch = Math.max(1, Math.floor(65536 / input.length));
+  let hashes = 0;
+  const start = performance.now();
+  let elapsed;
+  do {
+    for (let i = 0; i < batch; i++) {
+      hasher.init();
+      hasher.update(input);
+      hasher.digest('binary');
+    }
+    hashes += batch;
+    elapsed = (performance.now() - start) / 1000;
+  } while (elapsed < duration);
+  return hashes * input.length / elapsed / 1048576;
+}
+
+async function measurePeer(algorithm, size) {
+  const hasher = await peers[algorithm]();
+  const input = new Uint8Array(size);
+  for (let i = 0; i < size; i++) input[i] = (i * 7 + 1) & 0xff;
+  timePeer(hasher, input, warmUp);
+  return timePeer(hasher, input, seconds);
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const kernels = exports.Kernels();
+say(`kernels picked: ${kernels}`);
+const rows = [];
+for (const algorithm of Object.keys(peers)) {
+  for (const size of [1048576, 64]) {
+    const ours = [];
+    const theirs = [];
+    for (let round = 0; round < rounds; round++) {
+      ours.push(exports.MibPerSecond(algorithm, size, warmUp, seconds));
+      theirs.push(await measurePeer(algorithm, size));
+    }
+    const row = { algorithm, size, ours: median(ours), theirs: median(theirs), oursAll: ours, theirsAll: theirs };
+    say(`${algorithm} ${size} B: Blake2Fast ${row.ours.toFixed(1)} MiB/s, hash-wasm ${row.theirs.toFixed(1)} MiB/s`);
+    rows.push(row);
+  }
+}
+if (globalThis.reportDone) {
+  await globalThis.reportDone({ kernels, rows });
+}
