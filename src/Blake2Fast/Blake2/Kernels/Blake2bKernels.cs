@@ -20,6 +20,12 @@ internal enum Blake2bKernel : byte
 
     /// <summary>256-bit rows with AVX-512VL rotates; the message gather of <see cref="Avx2"/>, no 512-bit register.</summary>
     Avx512,
+
+    /// <summary>
+    /// The scalar kernel's arithmetic with its twelve rounds in a loop (Blake2bRoundLoop, in the Vector folder):
+    /// what .NET's WebAssembly interpreter runs fastest, picked in a browser. net8.0 and net10.0 builds.
+    /// </summary>
+    RoundLoop,
 }
 
 /// <summary>
@@ -43,10 +49,14 @@ internal static partial class Blake2bKernels
     public static Blake2bKernel WidestSupported { get; } = PickWidest();
 
     /// <summary>
-    /// The kernel new hashes use (initialized after <see cref="WidestSupported"/>, which it reads): the widest one this machine supports, or the scalar one where
-    /// <see cref="ScalarPreference"/> has measured it faster.
+    /// The kernel new hashes use (initialized after <see cref="WidestSupported"/>, which it reads):
+    /// in a browser the round-loop kernel; elsewhere the widest one this machine supports, or the
+    /// scalar one where <see cref="ScalarPreference"/> has measured it faster.
     /// </summary>
-    public static Blake2bKernel Best { get; } = ScalarPreference.ForSingleMessage ? Blake2bKernel.Scalar : WidestSupported;
+    public static Blake2bKernel Best { get; } =
+        ScalarPreference.RoundLoopForSingleMessage ? Blake2bKernel.RoundLoop :
+        ScalarPreference.ForSingleMessage ? Blake2bKernel.Scalar :
+        WidestSupported;
 
     /// <summary>Whether this machine can run <paramref name="kernel"/>.</summary>
     public static bool IsSupported(Blake2bKernel kernel) => kernel == Blake2bKernel.Scalar || IsVectorSupported(kernel);

@@ -17,6 +17,12 @@ internal enum Blake2sKernel : byte
 
     /// <summary>128-bit rows with AVX-512F/VL.</summary>
     Avx512,
+
+    /// <summary>
+    /// The scalar kernel's arithmetic with its ten rounds in a loop (Blake2sRoundLoop, in the Vector folder):
+    /// what .NET's WebAssembly interpreter runs fastest, picked in a browser. net8.0 and net10.0 builds.
+    /// </summary>
+    RoundLoop,
 }
 
 /// <summary>
@@ -33,10 +39,14 @@ internal static partial class Blake2sKernels
     public static Blake2sKernel WidestSupported { get; } = PickWidest();
 
     /// <summary>
-    /// The kernel new hashes use (initialized after <see cref="WidestSupported"/>, which it reads): the widest one this machine supports, or the scalar one where
-    /// <see cref="ScalarPreference"/> has measured it faster.
+    /// The kernel new hashes use (initialized after <see cref="WidestSupported"/>, which it reads):
+    /// in a browser the round-loop kernel; elsewhere the widest one this machine supports, or the
+    /// scalar one where <see cref="ScalarPreference"/> has measured it faster.
     /// </summary>
-    public static Blake2sKernel Best { get; } = ScalarPreference.ForSingleMessage ? Blake2sKernel.Scalar : WidestSupported;
+    public static Blake2sKernel Best { get; } =
+        ScalarPreference.RoundLoopForSingleMessage ? Blake2sKernel.RoundLoop :
+        ScalarPreference.ForSingleMessage ? Blake2sKernel.Scalar :
+        WidestSupported;
 
     /// <summary>Whether this machine can run <paramref name="kernel"/>.</summary>
     public static bool IsSupported(Blake2sKernel kernel) => kernel == Blake2sKernel.Scalar || IsVectorSupported(kernel);

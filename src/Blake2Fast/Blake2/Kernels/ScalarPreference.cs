@@ -34,6 +34,16 @@ internal static partial class ScalarPreference
     /// <summary>True on CPUs where the scalar single-message kernels are measured fastest.</summary>
     public static bool ForSingleMessage { get; } = IsAmdFamily1Ah();
 
+    /// <summary>
+    /// True in a browser, where .NET runs on its WebAssembly interpreter and jiterpreter: there the
+    /// scalar kernels' round-loop shape (Blake2bRoundLoop, Blake2sRoundLoop)
+    /// is measured fastest (docs/browser.md). Always false in the netstandard builds, which lack them.
+    /// </summary>
+    public static bool RoundLoopForSingleMessage { get; } = IsBrowser();
+
     /// <summary>Whether the processor is an AMD of family 1Ah (Zen 5); read through CPUID by the build's kernel registry.</summary>
     private static partial bool IsAmdFamily1Ah();
+
+    /// <summary>Whether this is .NET on WebAssembly in a browser; read by the build's kernel registry.</summary>
+    private static partial bool IsBrowser();
 }

@@ -46,6 +46,9 @@ internal static partial class ScalarPreference
 {
     // Without intrinsics there is no CPUID to read, and no vector kernel to prefer the scalar one to.
     private static partial bool IsAmdFamily1Ah() => false;
+
+    // These builds carry no round-loop kernel: a browser takes the net8.0 or net10.0 build.
+    private static partial bool IsBrowser() => false;
 }
 
 internal static partial class Blake2bManyKernels

@@ -26,6 +26,7 @@ internal static partial class Blake2bKernels
         Blake2bKernel.Sse41 => Blake2bSse41.IsSupported,
         Blake2bKernel.Avx2 => Blake2bAvx2.IsSupported,
         Blake2bKernel.Avx512 => Blake2bAvx512.IsSupported,
+        Blake2bKernel.RoundLoop => BitConverter.IsLittleEndian,
         _ => false,
     };
 
@@ -33,6 +34,9 @@ internal static partial class Blake2bKernels
     {
         switch (kernel)
         {
+            case Blake2bKernel.RoundLoop:
+                Blake2bRoundLoop.Compress(words, blocks, ref t0, ref t1, increment, f0, f1);
+                break;
             case Blake2bKernel.Avx512:
                 Blake2bAvx512.Compress(words, blocks, ref t0, ref t1, increment, f0, f1);
                 break;
@@ -62,6 +66,7 @@ internal static partial class Blake2sKernels
         Blake2sKernel.Sse2 => Blake2sSse2.IsSupported,
         Blake2sKernel.Ssse3 => Blake2sSsse3.IsSupported,
         Blake2sKernel.Avx512 => Blake2sAvx512.IsSupported,
+        Blake2sKernel.RoundLoop => BitConverter.IsLittleEndian,
         _ => false,
     };
 
@@ -69,6 +74,9 @@ internal static partial class Blake2sKernels
     {
         switch (kernel)
         {
+            case Blake2sKernel.RoundLoop:
+                Blake2sRoundLoop.Compress(words, blocks, ref t0, increment, f0, f1);
+                break;
             case Blake2sKernel.Avx512:
                 Blake2sVector128<Blake2sAvx512>.Compress(words, blocks, ref t0, increment, f0, f1);
                 break;
@@ -159,6 +167,8 @@ internal static partial class Blake2XKernels<TWord>
 
 internal static partial class ScalarPreference
 {
+    private static partial bool IsBrowser() => OperatingSystem.IsBrowser();
+
     private static partial bool IsAmdFamily1Ah()
     {
         if (!X86Base.IsSupported)
