@@ -57,13 +57,20 @@ public class Blake2KernelTests
     {
         Api a = Api.Get(algorithm);
         // The enum is ordered by capability: WidestSupported must be supported and nothing above it.
+        // RoundLoop, last, is no rung of that ladder but the scalar kernel's shape for the browser's
+        // interpreter (picked only there): the builds with intrinsics support it on every
+        // little-endian machine, so that every leg can force it against the scalar kernel.
         KernelSet kernels = a.Kernels;
         byte widest = kernels.WidestSupported;
         Assert.True(kernels.IsSupported(widest));
         foreach (string name in kernels.Names)
         {
             byte kernel = kernels.Parse(name);
-            if (kernel > widest)
+            if (name == "RoundLoop")
+            {
+                Assert.Equal(LibraryBuild.HasIntrinsics && BitConverter.IsLittleEndian, kernels.IsSupported(kernel));
+            }
+            else if (kernel > widest)
             {
                 Assert.False(kernels.IsSupported(kernel), $"{name} is supported but WidestSupported is {kernels.Name(widest)}.");
             }
