@@ -52,14 +52,18 @@ say(`kernels picked: ${kernels}`);
 const rows = [];
 for (const algorithm of Object.keys(peers)) {
   for (const size of [1048576, 64]) {
+    // BLAKE2b and BLAKE2s also with the scalar kernel forced: what the dispatcher picked before.
+    const forced = algorithm.startsWith('blake2') ? `${algorithm}-scalar` : null;
     const ours = [];
     const theirs = [];
+    const scalar = [];
     for (let round = 0; round < rounds; round++) {
       ours.push(exports.MibPerSecond(algorithm, size, warmUp, seconds));
       theirs.push(await measurePeer(algorithm, size));
+      if (forced) scalar.push(exports.MibPerSecond(forced, size, warmUp, seconds));
     }
-    const row = { algorithm, size, ours: median(ours), theirs: median(theirs), oursAll: ours, theirsAll: theirs };
-    say(`${algorithm} ${size} B: Blake2Fast ${row.ours.toFixed(1)} MiB/s, hash-wasm ${row.theirs.toFixed(1)} MiB/s`);
+    const row = { algorithm, size, ours: median(ours), theirs: median(theirs), scalar: forced ? median(scalar) : null, oursAll: ours, theirsAll: theirs, scalarAll: scalar };
+    say(`${algorithm} ${size} B: Blake2Fast ${row.ours.toFixed(1)} MiB/s${forced ? ` (scalar kernel ${row.scalar.toFixed(1)})` : ''}, hash-wasm ${row.theirs.toFixed(1)} MiB/s`);
     rows.push(row);
   }
 }

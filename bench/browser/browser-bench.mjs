@@ -26,13 +26,14 @@ const cpu = readFileSync('/proc/cpuinfo', 'utf8').match(/^model name\s*:\s*(.*)$
 const publish = JSON.parse(readFileSync(new URL('../../tests/Blake2Fast.Browser/package-lock.json', import.meta.url)));
 console.log(`CPU: ${cpu}, ${cpus().length} cores; Chromium ${browser.version()}; playwright-core ${publish.packages['node_modules/playwright-core'].version}`);
 console.log(`kernels picked: ${result.kernels}`);
-console.log(`${seconds} s a measurement after 0.5 s of warm-up, median of ${rounds} rounds, Blake2Fast and hash-wasm alternating in one page`);
+console.log(`${seconds} s a measurement after 0.5 s of warm-up, median of ${rounds} rounds, Blake2Fast and hash-wasm alternating in one page;`);
+console.log('"scalar kernel": BLAKE2b/BLAKE2s with the scalar kernel forced (what the dispatcher picked in a browser before RoundLoop); ratio: Blake2Fast / hash-wasm');
 console.log('');
-console.log('| MiB/s | Blake2Fast 1 MiB | hash-wasm 1 MiB | ratio | Blake2Fast 64 B | hash-wasm 64 B | ratio |');
-console.log('|---|---:|---:|---:|---:|---:|---:|');
+console.log('| MiB/s | Blake2Fast 1 MiB | scalar kernel | hash-wasm 1 MiB | ratio | Blake2Fast 64 B | scalar kernel | hash-wasm 64 B | ratio |');
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const algorithm of Object.keys(names)) {
   const big = result.rows.find((r) => r.algorithm === algorithm && r.size === 1048576);
   const small = result.rows.find((r) => r.algorithm === algorithm && r.size === 64);
-  const cells = (r) => [r.ours.toFixed(1), r.theirs.toFixed(1), (r.ours / r.theirs).toFixed(2) + 'x'];
+  const cells = (r) => [r.ours.toFixed(1), r.scalar === null ? '' : r.scalar.toFixed(1), r.theirs.toFixed(1), (r.ours / r.theirs).toFixed(2) + 'x'];
   console.log(`| ${names[algorithm]} | ${[...cells(big), ...cells(small)].join(' | ')} |`);
 }

@@ -4,6 +4,8 @@ using System.Runtime.InteropServices.JavaScript;
 using System.Runtime.Versioning;
 using System.Security.Cryptography;
 using Blake2Fast.Conformance;
+using Blake2Fast.Internal;
+using Blake2Fast.Kernels;
 
 namespace Blake2Fast.Browser;
 
@@ -23,7 +25,12 @@ internal static partial class Measure
     /// Hashes a <paramref name="size"/>-byte input over and over for <paramref name="seconds"/>
     /// (after <paramref name="warmUpSeconds"/> of the same) and returns MiB/s.
     /// </summary>
-    /// <param name="algorithm">blake2b (512-bit), blake2s (256), blake3 (256) or sha256 (the BCL's).</param>
+    /// <param name="algorithm">
+    /// blake2b (512-bit), blake2s (256), blake3 (256) or sha256 (the BCL's), each through its
+    /// one-shot API with the kernel the dispatcher picked; or blake2b-scalar and
+    /// blake2s-scalar: the same hash with the scalar kernel forced (what a browser ran before the
+    /// round-loop kernels), so that the page shows the dispatcher's choice against it.
+    /// </param>
     [JSExport]
     internal static double MibPerSecond(string algorithm, int size, double warmUpSeconds, double seconds)
     {
@@ -63,6 +70,16 @@ internal static partial class Measure
                 break;
             case "blake3":
                 Blake3.HashData(input, output.AsSpan(0, 32));
+                break;
+            case "blake2b-scalar":
+                var b = new Blake2bHashState(Blake2Settings.Sequential(64, []), Blake2bKernel.Scalar);
+                b.Update(input);
+                b.Finish(output.AsSpan(0, 64));
+                break;
+            case "blake2s-scalar":
+                var s = new Blake2sHashState(Blake2Settings.Sequential(32, []), Blake2sKernel.Scalar);
+                s.Update(input);
+                s.Finish(output.AsSpan(0, 32));
                 break;
             case "sha256":
                 SHA256.HashData(input, output.AsSpan(0, 32));
