@@ -16,8 +16,9 @@ namespace Blake2Fast.Kernels;
 /// longer than one trace (the jiterpreter's statistics count the aborts as "trace-too-big"), and it
 /// passes the sixteen state words to G by reference, which keeps them in the interpreter's frame;
 /// here one round is the loop's body, G is written out on locals, and each round reads its message
-/// words at the offsets its packed sigma row gives. Measured in Chromium (bench/browser): about twice the scalar kernel's speed on 1 MiB
-/// (docs/browser.md). On the JIT the scalar kernel stays faster: it is not picked there.</para>
+/// words at the offsets its packed sigma row gives. In Chromium it runs faster than the scalar
+/// kernel (figures: docs/browser.md). Only a browser picks it: the JIT's kernel is the scalar one,
+/// whose unrolled rounds were shaped for the JIT.</para>
 /// <para>Reads the message in place, so little-endian machines only (WebAssembly is).</para>
 /// </remarks>
 internal static class Blake2sRoundLoop
