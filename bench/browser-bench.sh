@@ -3,7 +3,7 @@
 # 64 B, Blake2Fast (the browser test host published trimmed, Release, on the interpreter and
 # jiterpreter) beside hash-wasm (npm, C compiled to WebAssembly) in one headless Chromium page.
 # Prints a Markdown table (MiB/s, ratios) and the CPU. Installs Debian's chromium where missing.
-# Usage: bench/browser-bench.sh [SECONDS [ROUNDS]]   (defaults 1.5 and 3)
+# Usage: bench/browser-bench.sh [SECONDS [ROUNDS [ONLY]]]   (defaults 1.5 and 3; ONLY: e.g. blake3,sha256)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v chromium >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
@@ -16,4 +16,4 @@ www="$work/publish/wwwroot"
 cp bench/browser/bench.html bench/browser/bench-page.mjs "$www/"
 mkdir -p "$www/peer"
 cp bench/browser/node_modules/hash-wasm/dist/index.esm.min.js "$www/peer/hash-wasm.esm.js"
-node bench/browser/browser-bench.mjs "$www" "${1:-1.5}" "${2:-3}"
+node bench/browser/browser-bench.mjs "$www" "${1:-1.5}" "${2:-3}" "${3:-}"

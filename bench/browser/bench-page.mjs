@@ -1,6 +1,6 @@
 // The measurement page: Blake2Fast (the test host's Measure class, through its JS exports) and
 // hash-wasm, each algorithm and size in turn, in rounds, in this one page. Query: seconds (per
-// measurement), warmup (seconds), rounds. Hands { kernels, rows } to the driver's reportDone.
+// measurement), warmup (seconds), rounds, only (a comma-separated subset of the algorithms). Hands { kernels, rows } to the driver's reportDone.
 import { dotnet } from './_framework/dotnet.js';
 import { createBLAKE2b, createBLAKE2s, createBLAKE3, createSHA256 } from './peer/hash-wasm.esm.js';
 
@@ -50,7 +50,8 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 const kernels = exports.Kernels();
 say(`kernels picked: ${kernels}`);
 const rows = [];
-for (const algorithm of Object.keys(peers)) {
+const only = query.get('only')?.split(',');
+for (const algorithm of Object.keys(peers).filter((name) => !only || only.includes(name))) {
   for (const size of [1048576, 64]) {
     // BLAKE2b and BLAKE2s also with the scalar kernel forced: what the dispatcher picked before.
     const forced = algorithm.startsWith('blake2') ? `${algorithm}-scalar` : null;

@@ -1,11 +1,11 @@
 // Drives the measurement page (bench.html in a published test host, see bench/browser-bench.sh) in
 // headless Chromium and prints a Markdown table: MiB/s of Blake2Fast and hash-wasm and their ratio.
-// Usage: node browser-bench.mjs WWWROOT [SECONDS [ROUNDS]]
+// Usage: node browser-bench.mjs WWWROOT [SECONDS [ROUNDS [ONLY]]]   (ONLY: e.g. blake3,sha256)
 import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { serve, launch, runPage } from '../../tests/Blake2Fast.Browser/page.mjs';
 
-const [root, seconds = '1.5', rounds = '3'] = process.argv.slice(2);
+const [root, seconds = '1.5', rounds = '3', only = ''] = process.argv.slice(2);
 if (!root) {
   console.error('usage: node browser-bench.mjs WWWROOT [SECONDS [ROUNDS]]');
   process.exit(2);
@@ -15,7 +15,7 @@ const server = await serve(root);
 const browser = await launch();
 let result;
 try {
-  result = await runPage(browser, `${server.url}bench.html?seconds=${seconds}&rounds=${rounds}&warmup=0.5`, 900_000, (line) => console.error(line));
+  result = await runPage(browser, `${server.url}bench.html?seconds=${seconds}&rounds=${rounds}&warmup=0.5${only ? `&only=${only}` : ''}`, 900_000, (line) => console.error(line));
 } finally {
   await browser.close();
   await server.close();
@@ -34,6 +34,7 @@ console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const algorithm of Object.keys(names)) {
   const big = result.rows.find((r) => r.algorithm === algorithm && r.size === 1048576);
   const small = result.rows.find((r) => r.algorithm === algorithm && r.size === 64);
+  if (!big || !small) continue;
   const cells = (r) => [r.ours.toFixed(1), r.scalar === null ? '' : r.scalar.toFixed(1), r.theirs.toFixed(1), (r.ours / r.theirs).toFixed(2) + 'x'];
   console.log(`| ${names[algorithm]} | ${[...cells(big), ...cells(small)].join(' | ')} |`);
 }
