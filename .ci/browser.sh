@@ -34,7 +34,10 @@ for build in untrimmed trimmed; do
   trimmed=false
   [ "$build" = trimmed ] && trimmed=true
   echo "== browser test host, $build"
+  start=$SECONDS
   dotnet publish "$host" -c Release -warnaserror -p:PublishTrimmed=$trimmed -o "$out/$build" --nologo -v:q
-  echo "   $(du -sk "$out/$build/wwwroot/_framework" | cut -f1) KiB in _framework"
+  echo "   published in $((SECONDS - start)) s, $(du -sk "$out/$build/wwwroot/_framework" | cut -f1) KiB in _framework"
+  start=$SECONDS
   node "$host/run.mjs" "$out/$build/wwwroot" "${expected[@]}"
+  echo "   ran in $((SECONDS - start)) s"
 done
