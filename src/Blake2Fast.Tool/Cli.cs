@@ -32,6 +32,7 @@ internal static class Cli
         new(OptionId.IgnoreMissing, '\0', "ignore-missing", TakesValue: false),
         new(OptionId.Key, '\0', "key", TakesValue: true),
         new(OptionId.Length, 'l', "length", TakesValue: true),
+        new(OptionId.Mmap, '\0', "mmap", TakesValue: false),
         new(OptionId.NoMmap, '\0', "no-mmap", TakesValue: false),
         new(OptionId.NoNames, '\0', "no-names", TakesValue: false),
         new(OptionId.NumThreads, '\0', "num-threads", TakesValue: true),
@@ -179,7 +180,10 @@ internal static class Cli
                     settings.TreeLeafLength = leafLength;
                     break;
                 case OptionId.NoMmap:
-                    settings.NoMmap = true;
+                    settings.Map = false;
+                    break;
+                case OptionId.Mmap:
+                    settings.Map = true;
                     break;
                 case OptionId.NoNames:
                     settings.NoNames = true;
@@ -358,7 +362,7 @@ internal static class Cli
             return false;
         }
 
-        settings.LengthBits = bits;
+        settings.LengthBits = bits == 0 ? null : bits;
         settings.LengthText = text;
         return true;
     }

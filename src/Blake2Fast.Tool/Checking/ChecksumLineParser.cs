@@ -165,6 +165,75 @@ internal sealed class ChecksumLineParser
         return name is null ? null : new ChecksumLine(_untaggedAlgorithm, hexLength * 4L, hex, name);
     }
 
+    /// <summary>
+    /// Reads a line as b3sum 1.x reads it (<c>b3sum -c</c>): an optional backslash (the name is
+    /// escaped, with <c>\\</c> and <c>\n</c> only), then exactly 64 lower-case hex digits, two
+    /// spaces and a name of at least one byte; no comments, no blank lines, no other formats.
+    /// </summary>
+    /// <param name="line">The line without its newline (a carriage return before it is part of the name, as in b3sum).</param>
+    /// <param name="error">When the line is refused, b3sum's reason, word for word.</param>
+    /// <returns>The line, or <see langword="null"/> with <paramref name="error"/> set.</returns>
+    public static ChecksumLine? ParseB3sum(string line, out string? error)
+    {
+        const int HexLength = 64;
+        const int PrefixLength = HexLength + 2;
+        error = null;
+        if (line.Length == 0)
+        {
+            error = "Empty line";
+            return null;
+        }
+
+        bool escaped = line[0] == '\\';
+        ReadOnlySpan<char> rest = escaped ? line.AsSpan(1) : line.AsSpan();
+
+        // b3sum measures the line in UTF-8 bytes, then looks at its first 66 characters.
+        if (System.Text.Encoding.UTF8.GetByteCount(rest) <= PrefixLength)
+        {
+            error = "Short line";
+            return null;
+        }
+
+        if (!System.Text.Ascii.IsValid(rest[..Math.Min(PrefixLength, rest.Length)]))
+        {
+            error = "Non-ASCII prefix";
+            return null;
+        }
+
+        if (rest[HexLength] != ' ' || rest[HexLength + 1] != ' ')
+        {
+            error = "Invalid space";
+            return null;
+        }
+
+        ReadOnlySpan<char> hex = rest[..HexLength];
+        foreach (char c in hex)
+        {
+            if (c is not ((>= '0' and <= '9') or (>= 'a' and <= 'f')))
+            {
+                error = "Invalid hex";
+                return null;
+            }
+        }
+
+        string name = rest[PrefixLength..].ToString();
+        if (escaped)
+        {
+            if (FileNameEscaping.Unescape(name, carriageReturn: false) is not string plain)
+            {
+                error = "Invalid backslash escape";
+                return null;
+            }
+
+            name = plain;
+        }
+
+        error = name.Contains('\0', StringComparison.Ordinal) ? "Null character in path"
+            : name.Contains('\uFFFD', StringComparison.Ordinal) ? "Unicode replacement character in path"
+            : null;
+        return error is null ? new ChecksumLine(HashAlgorithms.Blake3, 256, hex.ToString(), name) { Escaped = escaped } : null;
+    }
+
     private static bool IsBlank(char c) => c is ' ' or '\t';
 
     private static bool IsSpace(char c) => c is ' ' or '\t' or '\n' or '\v' or '\f' or '\r';

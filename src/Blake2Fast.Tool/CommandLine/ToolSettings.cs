@@ -7,8 +7,11 @@ internal sealed class ToolSettings
 {
     public HashAlgorithmInfo Algorithm { get; set; } = HashAlgorithms.Blake2b;
 
-    /// <summary>The <c>-l</c> value in bits; 0 when not given (the algorithm's default).</summary>
-    public ulong LengthBits { get; set; }
+    /// <summary>
+    /// The <c>-l</c> value in bits; <see langword="null"/> for the algorithm's default (no <c>-l</c>,
+    /// or coreutils' <c>-l 0</c>; b3sum's <c>-l 0</c> asks for no output bytes at all).
+    /// </summary>
+    public ulong? LengthBits { get; set; }
 
     /// <summary>The <c>-l</c> value as typed, for messages.</summary>
     public string? LengthText { get; set; }
@@ -48,10 +51,11 @@ internal sealed class ToolSettings
     public long TreeLeafLength { get; set; }
 
     /// <summary>
-    /// <c>--no-mmap</c>: read every file through buffers, never map it into memory (as
-    /// <c>b3sum --no-mmap</c>); a file that may shrink while it is hashed is safe to read then.
+    /// <c>--mmap</c>: large files reach BLAKE3 and <c>--tree</c> through a memory mapping instead of
+    /// being read at their offsets (the default, and what <c>--no-mmap</c> asks for again). The
+    /// last of the two given wins.
     /// </summary>
-    public bool NoMmap { get; set; }
+    public bool Map { get; set; }
 
     /// <summary>
     /// <c>--num-threads N</c>, as <c>b3sum</c> has it: the threads that the hashes which run on
@@ -67,6 +71,12 @@ internal sealed class ToolSettings
 
     public byte[] Key { get; set; } = [];
 
+    /// <summary>
+    /// Whether the key was read from standard input (<c>b3sum --keyed</c>): <c>-</c> then names no
+    /// input, and hashing it is refused.
+    /// </summary>
+    public bool KeyFromStandardInput { get; set; }
+
     public byte[] Salt { get; set; } = [];
 
     public byte[] Personalization { get; set; } = [];
@@ -75,9 +85,9 @@ internal sealed class ToolSettings
     public string? DeriveKeyContext { get; set; }
 
     /// <summary>The parameters of one hash of <paramref name="digestBytes"/> bytes under these settings.</summary>
-    public HashParameters Parameters(int digestBytes) =>
+    public HashParameters Parameters(long digestBytes) =>
         new(digestBytes, Key, Salt, Personalization) { DeriveKeyContext = DeriveKeyContext, TreeLeafLength = TreeLeafLength, Threads = Threads };
 
     /// <summary>The digest length in bits that hashing mode uses.</summary>
-    public long DigestBits => LengthBits == 0 ? Algorithm.DefaultBits : (long)LengthBits;
+    public long DigestBits => LengthBits is ulong bits ? (long)bits : Algorithm.DefaultBits;
 }

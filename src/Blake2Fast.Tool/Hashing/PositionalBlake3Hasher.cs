@@ -110,7 +110,30 @@ internal sealed class PositionalBlake3Hasher
     public void Hash(MappedFile mapped, bool populate, Blake3Mode mode, Span<byte> destination, ProgressMeter? progress) =>
         Hash(new MappedReader(mapped, populate), mapped.Length, mode, destination, progress);
 
+    /// <summary>
+    /// As <see cref="Hash(SafeFileHandle, long, Blake3Mode, Span{byte}, ProgressMeter?)"/>, but the
+    /// output is returned as a reader, so that output of any length (<c>-l</c>) is written in pieces.
+    /// </summary>
+    public Blake3OutputReader HashToReader(SafeFileHandle file, long length, Blake3Mode mode, ProgressMeter? progress)
+    {
+        Job job = Run(new FileReader(file, length), length, mode, progress);
+        return Blake3Subtree.CreateRootReader(mode, job.Lengths, job.ChainingValues);
+    }
+
+    /// <summary>As <see cref="HashToReader(SafeFileHandle, long, Blake3Mode, ProgressMeter?)"/>, for a mapped file.</summary>
+    public Blake3OutputReader HashToReader(MappedFile mapped, bool populate, Blake3Mode mode, ProgressMeter? progress)
+    {
+        Job job = Run(new MappedReader(mapped, populate), mapped.Length, mode, progress);
+        return Blake3Subtree.CreateRootReader(mode, job.Lengths, job.ChainingValues);
+    }
+
     private void Hash(IPieceReader reader, long length, Blake3Mode mode, Span<byte> destination, ProgressMeter? progress)
+    {
+        Job job = Run(reader, length, mode, progress);
+        Blake3Subtree.MergeRoot(mode, job.Lengths, job.ChainingValues, destination);
+    }
+
+    private Job Run(IPieceReader reader, long length, Blake3Mode mode, ProgressMeter? progress)
     {
         if (!Applies(length))
         {
@@ -120,7 +143,7 @@ internal sealed class PositionalBlake3Hasher
         var job = new Job(reader, length, mode, progress);
         WorkerThreads.Run(job.Lengths.Length, Workers(length, _threads), "b2fast hasher", (worker, piece) =>
             job.HashPiece(piece, reader.NeedsBuffer ? Buffer(worker) : Memory<byte>.Empty, reportProgress: worker == 0));
-        Blake3Subtree.MergeRoot(mode, job.Lengths, job.ChainingValues, destination);
+        return job;
     }
 
     private Memory<byte> Buffer(int index)
