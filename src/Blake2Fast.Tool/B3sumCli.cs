@@ -220,7 +220,7 @@ internal static class B3sumCli
             }
         }
 
-        return Validate(console, settings, keyed, files);
+        return Validate(console, settings, keyed, files, used);
 
         int? Apply((OptionSpec Spec, string Usage) option, string? value, ref int i)
         {
@@ -346,22 +346,25 @@ internal static class B3sumCli
         return true;
     }
 
-    private static int? Validate(ToolConsole console, ToolSettings settings, bool keyed, List<string> files)
+    private static int? Validate(ToolConsole console, ToolSettings settings, bool keyed, List<string> files, List<string> used)
     {
-        if (keyed && settings.DeriveKeyContext is not null)
-        {
-            return Conflict(console, "--keyed", "--derive-key <CONTEXT>", "<FILE>... --derive-key <CONTEXT> --keyed");
-        }
-
+        // clap's usage line after a conflict: every option given, in alphabetical order, after the
+        // files that --keyed requires.
+        string usage = (keyed ? "<FILE>... " : string.Empty) + string.Join(' ', used.Order(StringComparer.Ordinal));
         if (settings.Check)
         {
-            foreach ((bool set, string flag) in new[] { (settings.NoNames, "--no-names"), (settings.Raw, "--raw"), (settings.LengthText is not null, "--length <LEN>") })
+            // Which of several conflicting options clap names first is its own (hash) order; one is named here.
+            foreach ((bool set, string flag) in new[] { (settings.Raw, "--raw"), (settings.DeriveKeyContext is not null, "--derive-key <CONTEXT>"), (keyed, "--keyed"), (settings.NoNames, "--no-names"), (settings.LengthText is not null, "--length <LEN>") })
             {
                 if (set)
                 {
-                    return Conflict(console, flag, "--check", "--check " + flag);
+                    return Conflict(console, flag, "--check", usage);
                 }
             }
+        }
+        else if (keyed && settings.DeriveKeyContext is not null)
+        {
+            return Conflict(console, "--keyed", "--derive-key <CONTEXT>", usage);
         }
         else if (settings.Quiet)
         {
