@@ -98,54 +98,19 @@ internal static class B3sumCli
         return name == ProgramName || name.Equals(ProgramName + ".exe", StringComparison.OrdinalIgnoreCase);
     }
 
-    /// <summary>Runs b3sum's command line.</summary>
+    /// <summary>Runs b3sum's command line: its options, then the tool's own run (<see cref="Cli.Run(string[], ToolConsole, ToolSettings, Cli.OptionReader)"/>).</summary>
     /// <returns>The exit status: 0 success, 1 failure (usage errors too, as clap 2 exits).</returns>
     public static int Run(string[] args, ToolConsole console)
     {
         ArgumentNullException.ThrowIfNull(args);
         ArgumentNullException.ThrowIfNull(console);
-        console = console.As(Dialect.B3sum);
-        var settings = new ToolSettings { Algorithm = HashAlgorithms.Blake3 };
-        try
-        {
-            if (ReadOptions(args, console, settings, out List<string> files) is int early)
-            {
-                return early;
-            }
-
-            if (files.Count == 0)
-            {
-                files.Add("-");
-            }
-
-            if (!settings.Check && !TryReadLength(settings))
-            {
-                // b3sum parses the length for each input, and fails each one.
-                foreach (string file in files)
-                {
-                    console.Error($"{file}: Failed to parse length.");
-                }
-
-                return 1;
-            }
-
-            bool ok = settings.Check
-                ? new CheckCommand(settings, console).Run(files)
-                : new HashCommand(settings, console).Run(files);
-            return ok ? 0 : 1;
-        }
-        finally
-        {
-            CryptographicOperations.ZeroMemory(settings.Key);
-            console.StandardOutput.Flush();
-            console.StandardError.Flush();
-        }
+        return Cli.Run(args, console.As(Dialect.B3sum), new ToolSettings { Algorithm = HashAlgorithms.Blake3 }, ReadOptions);
     }
 
     /// <summary>
     /// Reads b3sum's options into <paramref name="settings"/> as clap 2 reads them, and makes the
-    /// checks b3sum makes before it opens an input (reading the <c>--keyed</c> key among them); the
-    /// fuzz targets call it alone.
+    /// checks b3sum makes before it opens an input (reading the <c>--keyed</c> key among them, and
+    /// the length, which b3sum refuses once for each input); the fuzz targets call it alone.
     /// </summary>
     /// <returns>The exit status when the run ends here (an error, <c>--help</c>, <c>--version</c>); otherwise null.</returns>
     internal static int? ReadOptions(string[] args, ToolConsole console, ToolSettings settings, out List<string> files)
@@ -220,7 +185,29 @@ internal static class B3sumCli
             }
         }
 
-        return Validate(console, settings, keyed, files, used);
+        if (Validate(console, settings, keyed, files, used) is int refused)
+        {
+            return refused;
+        }
+
+        // b3sum reads standard input when no file is given.
+        if (files.Count == 0)
+        {
+            files.Add("-");
+        }
+
+        if (!settings.Check && !TryReadLength(settings))
+        {
+            // b3sum parses the length for each input, and fails each one.
+            foreach (string file in files)
+            {
+                console.Error($"{file}: Failed to parse length.");
+            }
+
+            return 1;
+        }
+
+        return null;
 
         int? Apply((OptionSpec Spec, string Usage) option, string? value, ref int i)
         {

@@ -62,13 +62,24 @@ internal static class Cli
     {
         ArgumentNullException.ThrowIfNull(args);
         ArgumentNullException.ThrowIfNull(console);
-        var settings = new ToolSettings();
+        return Run(args, console, new ToolSettings(), ReadOptions);
+    }
+
+    /// <summary>Reads a command line into settings and inputs (b2fast's, or b3sum's: <see cref="B3sumCli.ReadOptions"/>).</summary>
+    /// <returns>The exit status when the run ends there; otherwise null.</returns>
+    internal delegate int? OptionReader(string[] args, ToolConsole console, ToolSettings settings, out List<string> files);
+
+    /// <summary>
+    /// Runs a command line of either personality: its options read by <paramref name="readOptions"/>,
+    /// then one engine for both (Bao, hashing or checking), the key erased at the end.
+    /// </summary>
+    internal static int Run(string[] args, ToolConsole console, ToolSettings settings, OptionReader readOptions)
+    {
         try
         {
-            int? early = ReadOptions(args, console, settings, out List<string> files);
-            if (early is int status)
+            if (readOptions(args, console, settings, out List<string> files) is int early)
             {
-                return status;
+                return early;
             }
 
             if (settings.BaoMode is not null)
@@ -96,6 +107,7 @@ internal static class Cli
         {
             CryptographicOperations.ZeroMemory(settings.Key);
             console.StandardOutput.Flush();
+            console.StandardError.Flush();
         }
     }
 
