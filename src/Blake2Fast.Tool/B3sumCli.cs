@@ -244,24 +244,6 @@ internal static class B3sumCli
                 case OptionId.Key:
                     keyed = true;
                     break;
-                case OptionId.DeriveKey:
-                    settings.DeriveKeyContext = value;
-                    break;
-                case OptionId.NoNames:
-                    settings.NoNames = true;
-                    break;
-                case OptionId.Raw:
-                    settings.Raw = true;
-                    break;
-                case OptionId.Check:
-                    settings.Check = true;
-                    break;
-                case OptionId.Quiet:
-                    settings.Quiet = true;
-                    break;
-                case OptionId.NoMmap:
-                    settings.Map = false;
-                    break;
                 case OptionId.NumThreads:
                     if (ReadThreads(value!) is string problem)
                     {
@@ -277,6 +259,9 @@ internal static class B3sumCli
                 case OptionId.Version:
                     Write(console, "b3sum 1.2.0\n");
                     return 0;
+                default:
+                    settings.Set(option.Spec.Id, value);
+                    break;
             }
 
             return null;

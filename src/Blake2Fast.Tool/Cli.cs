@@ -124,38 +124,6 @@ internal static class Cli
         {
             switch (option.Id)
             {
-                case OptionId.Binary:
-                    settings.Binary = 1;
-                    break;
-                case OptionId.Text:
-                    settings.Binary = 0;
-                    break;
-                case OptionId.Tag:
-                    // As in coreutils: --tag implies binary, so --tag -t is the conflict, -t --tag is not.
-                    settings.Tag = true;
-                    settings.Binary = 1;
-                    break;
-                case OptionId.Check:
-                    settings.Check = true;
-                    break;
-                case OptionId.Zero:
-                    settings.Zero = true;
-                    break;
-                case OptionId.IgnoreMissing:
-                    settings.IgnoreMissing = true;
-                    break;
-                case OptionId.Status:
-                    (settings.Status, settings.Warn, settings.Quiet) = (true, false, false);
-                    break;
-                case OptionId.Warn:
-                    (settings.Status, settings.Warn, settings.Quiet) = (false, true, false);
-                    break;
-                case OptionId.Quiet:
-                    (settings.Status, settings.Warn, settings.Quiet) = (false, false, true);
-                    break;
-                case OptionId.Strict:
-                    settings.Strict = true;
-                    break;
                 case OptionId.Length:
                     if (!TryReadLength(value!, console, settings))
                     {
@@ -173,15 +141,6 @@ internal static class Cli
                 case OptionId.Key:
                     settings.KeyText = value;
                     break;
-                case OptionId.Salt:
-                    settings.SaltText = value;
-                    break;
-                case OptionId.DeriveKey:
-                    settings.DeriveKeyContext = value;
-                    break;
-                case OptionId.Personal:
-                    settings.PersonalText = value;
-                    break;
                 case OptionId.Tree:
                     if (!TreeLeafSize.TryParse(value!, out long leafLength, out string? reason))
                     {
@@ -190,18 +149,6 @@ internal static class Cli
                     }
 
                     settings.TreeLeafLength = leafLength;
-                    break;
-                case OptionId.NoMmap:
-                    settings.Map = false;
-                    break;
-                case OptionId.Mmap:
-                    settings.Map = true;
-                    break;
-                case OptionId.NoNames:
-                    settings.NoNames = true;
-                    break;
-                case OptionId.Raw:
-                    settings.Raw = true;
                     break;
                 case OptionId.NumThreads:
                     if (!TryReadThreads(value!, out int threads))
@@ -212,18 +159,15 @@ internal static class Cli
 
                     settings.Threads = threads;
                     break;
-                case OptionId.Bao:
-                    settings.BaoMode = value;
-                    break;
-                case OptionId.Outboard:
-                    settings.OutboardPath = value;
-                    break;
                 case OptionId.Help:
                     Write(console, HelpText.Usage);
                     return 0;
                 case OptionId.Version:
                     Write(console, HelpText.Version);
                     return 0;
+                default:
+                    settings.Set(option.Id, value);
+                    break;
             }
         }
 

@@ -1,4 +1,5 @@
 using System;
+using System.Buffers;
 using Blake2Fast.Tool.Algorithms;
 using Blake2Fast.Tool.Output;
 
@@ -17,6 +18,8 @@ namespace Blake2Fast.Tool.Checking;
 internal sealed class ChecksumLineParser
 {
     private const string TagPrefix = "BLAKE2";
+    private static readonly SearchValues<char> HexDigits = SearchValues.Create("0123456789abcdefABCDEF");
+    private static readonly SearchValues<char> LowerHexDigits = SearchValues.Create("0123456789abcdef");
     private readonly HashAlgorithmInfo _untaggedAlgorithm;
 
     // -1: not decided yet; 0: two-field GNU lines seen; 1: reversed BSD lines seen.
@@ -206,14 +209,12 @@ internal sealed class ChecksumLineParser
             return null;
         }
 
+        // b3sum reads lower-case digits only.
         ReadOnlySpan<char> hex = rest[..HexLength];
-        foreach (char c in hex)
+        if (hex.ContainsAnyExcept(LowerHexDigits))
         {
-            if (c is not ((>= '0' and <= '9') or (>= 'a' and <= 'f')))
-            {
-                error = "Invalid hex";
-                return null;
-            }
+            error = "Invalid hex";
+            return null;
         }
 
         string name = rest[PrefixLength..].ToString();
@@ -238,16 +239,5 @@ internal sealed class ChecksumLineParser
 
     private static bool IsSpace(char c) => c is ' ' or '\t' or '\n' or '\v' or '\f' or '\r';
 
-    private static bool IsAllHex(string text)
-    {
-        foreach (char c in text)
-        {
-            if (!char.IsAsciiHexDigit(c))
-            {
-                return false;
-            }
-        }
-
-        return text.Length > 0;
-    }
+    private static bool IsAllHex(string text) => text.Length > 0 && !text.AsSpan().ContainsAnyExcept(HexDigits);
 }

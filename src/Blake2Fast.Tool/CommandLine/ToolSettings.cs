@@ -1,3 +1,4 @@
+using System;
 using Blake2Fast.Tool.Algorithms;
 
 namespace Blake2Fast.Tool.CommandLine;
@@ -83,6 +84,77 @@ internal sealed class ToolSettings
 
     /// <summary>The <c>--derive-key</c> context (BLAKE3 only), null when not given.</summary>
     public string? DeriveKeyContext { get; set; }
+
+    /// <summary>
+    /// Applies an option that means the same in both personalities and needs no checking while it
+    /// is read (a flag, or a value kept as text); the others (<c>-l</c>, <c>-a</c>, <c>--tree</c>,
+    /// <c>--num-threads</c>, <c>--key</c>/<c>--keyed</c>, help and version) each command line reads itself.
+    /// </summary>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="id"/> is one of those others.</exception>
+    public void Set(OptionId id, string? value)
+    {
+        switch (id)
+        {
+            case OptionId.Binary:
+                Binary = 1;
+                break;
+            case OptionId.Text:
+                Binary = 0;
+                break;
+            case OptionId.Tag:
+                // As in coreutils: --tag implies binary, so --tag -t is the conflict, -t --tag is not.
+                (Tag, Binary) = (true, 1);
+                break;
+            case OptionId.Check:
+                Check = true;
+                break;
+            case OptionId.Zero:
+                Zero = true;
+                break;
+            case OptionId.IgnoreMissing:
+                IgnoreMissing = true;
+                break;
+            case OptionId.Status:
+                (Status, Warn, Quiet) = (true, false, false);
+                break;
+            case OptionId.Warn:
+                (Status, Warn, Quiet) = (false, true, false);
+                break;
+            case OptionId.Quiet:
+                (Status, Warn, Quiet) = (false, false, true);
+                break;
+            case OptionId.Strict:
+                Strict = true;
+                break;
+            case OptionId.Salt:
+                SaltText = value;
+                break;
+            case OptionId.Personal:
+                PersonalText = value;
+                break;
+            case OptionId.DeriveKey:
+                DeriveKeyContext = value;
+                break;
+            case OptionId.NoMmap:
+            case OptionId.Mmap:
+                Map = id == OptionId.Mmap;
+                break;
+            case OptionId.NoNames:
+                NoNames = true;
+                break;
+            case OptionId.Raw:
+                Raw = true;
+                break;
+            case OptionId.Bao:
+                BaoMode = value;
+                break;
+            case OptionId.Outboard:
+                OutboardPath = value;
+                break;
+            default:
+                throw new ArgumentOutOfRangeException(nameof(id), id, "This option is read by its command line, not here.");
+        }
+    }
 
     /// <summary>The parameters of one hash of <paramref name="digestBytes"/> bytes under these settings.</summary>
     public HashParameters Parameters(long digestBytes) =>
