@@ -72,31 +72,29 @@ public sealed class NumThreadsTests : IDisposable
     }
 
     [Fact]
-    public void Pieces_are_subtrees_bounded_in_number_and_reach_every_thread_up_to_1_TiB()
+    public void Pieces_are_subtrees_of_1_MiB_to_1_GiB_for_every_length_and_thread_count()
     {
-        for (long length = MiB + 1; length <= 1L << 40; length = (length * 2) - 1)
+        for (long length = MiB + 1; length > 0; length = length <= long.MaxValue / 2 ? (length * 2) - 1 : (length == long.MaxValue ? 0 : long.MaxValue))
         {
-            foreach (long at in new[] { length - 1, length, length + 1, (length * 3 / 2) + 7 })
+            foreach (long at in new[] { length - 1, length, length + 1, length + (length / 2) + 7 })
             {
-                if (!PositionalBlake3Hasher.Applies(at))
+                if (at <= 0 || !PositionalBlake3Hasher.Applies(at))
                 {
                     continue;
                 }
 
-                long piece = PositionalBlake3Hasher.PieceLength(at);
-                long pieces = PositionalBlake3Hasher.PieceCount(at);
-                Assert.True(piece >= MiB && (piece & (piece - 1)) == 0, $"{at}: piece {piece}");
-                Assert.InRange(pieces, 2, PositionalBlake3Hasher.MaxPieces);
-
-                // The least such piece: half of it would make too many.
-                Assert.True(piece == MiB || ((at - 1) / (piece / 2)) + 1 > PositionalBlake3Hasher.MaxPieces, $"{at}: piece {piece}");
-
-                // Memory: a length and a chaining value per piece, and a 1 MiB buffer per thread.
-                Assert.True(pieces * 40 <= 3 * MiB);
-                for (int threads = 1; threads <= 256; threads++)
+                foreach (int threads in new[] { 1, 2, 3, 4, 7, 8, 16, 64, 100, 128, 255, 256 })
                 {
-                    int workers = PositionalBlake3Hasher.Workers(at, threads);
-                    Assert.Equal((int)Math.Min(threads, pieces), workers);
+                    long piece = PositionalBlake3Hasher.PieceLength(at, threads);
+                    long pieces = ((at - 1) / piece) + 1;
+                    string plan = $"{at} B on {threads} threads: {pieces} pieces of {piece}";
+                    Assert.True(piece >= MiB && piece <= 1L << 30 && (piece & (piece - 1)) == 0, plan);
+                    Assert.True(pieces >= 2, plan);
+
+                    // Every thread gets pieces while the file has enough 1 MiB pieces, and the
+                    // pieces are no longer than needed for that (or for the 1 GiB cap).
+                    Assert.True(pieces >= Math.Min(threads, ((at - 1) / MiB) + 1), plan);
+                    Assert.True(piece == MiB || piece == 1L << 30 || ((at - 1) / (piece / 2)) + 1 > Math.Min(threads * 8L, 1024), plan);
                 }
             }
         }

@@ -3,6 +3,7 @@ using System.IO;
 using System.IO.MemoryMappedFiles;
 using System.Runtime.InteropServices;
 using System.Threading;
+using Blake2Fast.Internal;
 
 namespace Blake2Fast.Tool.Io;
 
@@ -132,18 +133,17 @@ internal sealed unsafe partial class MappedFile : IDisposable
 
     /// <summary>
     /// <see cref="Populate"/> of the whole file on <paramref name="threads"/> threads, each taking
-    /// the next 64 MiB not yet taken: populated on one thread, the mapping of a 4 GiB file stopped
-    /// scaling past 4 cores (16-core Intel Xeon, Emerald Rapids), since every other core waited
-    /// for it before hashing.
+    /// the next 64 MiB not yet taken (the library's work loop): populated on one thread, every
+    /// other core would wait for it before hashing.
     /// </summary>
     public void PopulateInParallel(int threads)
     {
         const long Slice = 64L << 20;
-        WorkerThreads.Run(((Length - 1) / Slice) + 1, threads, "b2fast populate", (worker, slice) =>
+        ParallelPieces.Run<object?>(((Length - 1) / Slice) + 1, threads, static () => null, (slice, _) =>
         {
             long offset = slice * Slice;
             _ = Populate(offset, Math.Min(Slice, Length - offset));
-        });
+        }, static _ => { }, CancellationToken.None, ParallelPieces.DedicatedThreads);
     }
 
     public void Dispose()

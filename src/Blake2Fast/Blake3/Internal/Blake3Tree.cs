@@ -42,19 +42,6 @@ internal static unsafe class Blake3Tree
     private static readonly int FrontierWidth = Math.Max(2, Blake3Kernels.Lanes(Blake3Kernels.Best));
 
     /// <summary>
-    /// Pieces per thread <see cref="PieceLength"/> aims for: twice <see cref="ParallelPieces.PerWorker"/>,
-    /// since a BLAKE3 piece of a power of two of chunks may be the short last one.
-    /// </summary>
-    private const int PiecesPerThread = 2 * ParallelPieces.PerWorker;
-
-    /// <summary>
-    /// At most this many pieces: with <see cref="PiecesPerThread"/> per thread, 128 threads get 8
-    /// each and 256 get 4 (the cap was 256 pieces, one per thread at 256 threads). Their frontiers
-    /// (up to 512 bytes each) are on the stack up to 8 KiB and pooled above, 512 KiB at most.
-    /// </summary>
-    public const int MaxPieces = 1024;
-
-    /// <summary>
     /// From this many bytes of input a tree's parents above its frontier are hashed only in the
     /// kernel's widest lanes (<see cref="HashLevel"/>), so that a process's first such hash
     /// compiles no narrower lane code: measured on the AMD EPYC Zen 5, a 1 MiB hash's first call
@@ -306,8 +293,8 @@ internal static unsafe class Blake3Tree
     /// <remarks>
     /// <para>
     /// Several pieces per thread rather than one half per thread, handed out by
-    /// <see cref="ParallelPieces"/> (its remarks say why); <see cref="PieceLength"/> plans them from
-    /// the degree given, whatever the processor count.
+    /// <see cref="ParallelPieces"/> (its remarks say why); <see cref="Blake3PiecePlan"/> plans them
+    /// from the degree given, whatever the processor count.
     /// </para>
     /// <para>
     /// Spans cannot cross to another thread, so the memory is pinned and passed as addresses
@@ -325,7 +312,7 @@ internal static unsafe class Blake3Tree
         // thread at the end. With few pieces per thread, each piece instead hashes its own top
         // levels down to one value in its thread: measured on 2 threads (AMD EPYC Zen 5), the
         // frontiers made 1 MiB (16 pieces) 13% faster and 128 KiB (2 pieces) 2-5% slower.
-        int width = pieces >= PiecesPerThread / 2 * Math.Min(degree, pieces) ? FrontierWidth : 1;
+        int width = pieces >= Blake3PiecePlan.PiecesPerThread / 2 * Math.Min(degree, pieces) ? FrontierWidth : 1;
         int pieceRoom = width * Blake3Constants.ChainingValueLength;
 
         // On the stack up to 8 KiB (16 pieces' frontiers of 16), else pooled (up to 128 KiB).
@@ -390,24 +377,13 @@ internal static unsafe class Blake3Tree
     }
 
     /// <summary>
-    /// The length of <see cref="InParallel"/>'s pieces for a node of <paramref name="length"/> bytes:
-    /// a power of two of chunks, at least <see cref="RunChunks"/> (the halves of
-    /// <see cref="ParallelMinimum"/>, the smallest split measured to pay), about
-    /// <see cref="PiecesPerThread"/> per thread and never more than <see cref="MaxPieces"/> in all.
-    /// A pure function of its arguments: the tests enumerate it for degrees 1 to 256.
+    /// The length of <see cref="InParallel"/>'s pieces for a node of <paramref name="length"/> bytes
+    /// on <paramref name="degree"/> threads: <see cref="Blake3PiecePlan.PieceLength"/>, no shorter
+    /// than <see cref="RunChunks"/> chunks (the halves of <see cref="ParallelMinimum"/>, the
+    /// smallest split measured to pay).
     /// </summary>
-    internal static int PieceLength(int length, int degree)
-    {
-        int fullChunks = (length - 1) / Blake3Constants.ChunkLength;
-        int wanted = (int)Math.Min((long)degree * PiecesPerThread, MaxPieces);
-        int chunks = Math.Max(RunChunks, LargestPowerOfTwo(Math.Max(1, fullChunks / wanted)));
-        while ((fullChunks / chunks) + 1 > MaxPieces)
-        {
-            chunks *= 2;
-        }
-
-        return chunks * Blake3Constants.ChunkLength;
-    }
+    internal static int PieceLength(int length, int degree) =>
+        (int)Blake3PiecePlan.PieceLength(length, degree, RunChunks * Blake3Constants.ChunkLength);
 
     /// <summary>Whether a tree over <paramref name="length"/> bytes hashes its top parents in the widest lanes only (<see cref="WidestParentsMinimum"/>).</summary>
     private static bool WidestOnly(int length) => length >= WidestParentsMinimum;
