@@ -8,7 +8,7 @@ namespace Blake2Fast.Tool.Tests;
 /// <summary>
 /// <c>--num-threads N</c> (b3sum's option: 0 or absent for every core) on every path that hashes
 /// on several threads, mapped and read alike; the tool's piece plan for BLAKE3 files enumerated to
-/// 1 TiB; mapped pieces populated by their own threads hash as the library does.
+/// 2^63 - 1 bytes; mapped pieces populated by their own threads hash as the library does.
 /// </summary>
 public sealed class NumThreadsTests : IDisposable
 {
@@ -72,7 +72,7 @@ public sealed class NumThreadsTests : IDisposable
     }
 
     [Fact]
-    public void Pieces_are_subtrees_of_1_MiB_to_1_GiB_for_every_length_and_thread_count()
+    public void Pieces_are_subtrees_of_1_MiB_to_1_GiB_a_group_of_1024_at_a_time_for_every_length()
     {
         for (long length = MiB + 1; length > 0; length = length <= long.MaxValue / 2 ? (length * 2) - 1 : (length == long.MaxValue ? 0 : long.MaxValue))
         {
@@ -83,19 +83,18 @@ public sealed class NumThreadsTests : IDisposable
                     continue;
                 }
 
-                foreach (int threads in new[] { 1, 2, 3, 4, 7, 8, 16, 64, 100, 128, 255, 256 })
-                {
-                    long piece = PositionalBlake3Hasher.PieceLength(at, threads);
-                    long pieces = ((at - 1) / piece) + 1;
-                    string plan = $"{at} B on {threads} threads: {pieces} pieces of {piece}";
-                    Assert.True(piece >= MiB && piece <= 1L << 30 && (piece & (piece - 1)) == 0, plan);
-                    Assert.True(pieces >= 2, plan);
+                long piece = PositionalBlake3Hasher.PieceLength(at);
+                long pieces = ((at - 1) / piece) + 1;
+                string plan = $"{at} B: {pieces} pieces of {piece}";
+                Assert.True(piece >= MiB && piece <= 1L << 30 && (piece & (piece - 1)) == 0, plan);
+                Assert.True(pieces >= 2, plan);
 
-                    // Every thread gets pieces while the file has enough 1 MiB pieces, and the
-                    // pieces are no longer than needed for that (or for the 1 GiB cap).
-                    Assert.True(pieces >= Math.Min(threads, ((at - 1) / MiB) + 1), plan);
-                    Assert.True(piece == MiB || piece == 1L << 30 || ((at - 1) / (piece / 2)) + 1 > Math.Min(threads * 8L, 1024), plan);
-                }
+                // 1 MiB pieces up to a group of 1,024 of them; then the least length that keeps to
+                // one group (more than 512 pieces: two or more for each of up to 256 threads), up
+                // to the 1 GiB cap past which groups of 1,024 follow one another.
+                Assert.True(pieces >= Math.Min(513, ((at - 1) / MiB) + 1), plan);
+                Assert.True(piece == MiB || piece == 1L << 30 || ((at - 1) / (piece / 2)) + 1 > 1024, plan);
+                Assert.True(piece == 1L << 30 || pieces <= 1024, plan);
             }
         }
     }

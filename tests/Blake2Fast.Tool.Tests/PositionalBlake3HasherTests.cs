@@ -84,7 +84,7 @@ public sealed class PositionalBlake3HasherTests : IDisposable
     [Theory]
     [InlineData((64L << 40) + (3L << 20) + 5, 2)]    // past 64 TiB: pieces of 1 GiB, 65,537 of them
     [InlineData((64L << 40) + (1L << 30), 16)]       // a whole last piece
-    [InlineData((1L << 40) + 1, 256)]                 // 1 TiB and a byte: two groups of pieces
+    [InlineData((1L << 40) + 1, 256)]                 // 1 TiB and a byte: two groups of pieces of 1 GiB
     public void Inputs_past_64_TiB_are_planned_merged_in_groups_and_hash_like_their_subtrees(long length, int threads)
     {
         // No file that long can be written here: a synthetic reader stands for the file, giving
@@ -102,7 +102,7 @@ public sealed class PositionalBlake3HasherTests : IDisposable
                 root.Read(actual);
             }
 
-            long piece = PositionalBlake3Hasher.PieceLength(length, threads);
+            long piece = PositionalBlake3Hasher.PieceLength(length);
             Assert.Equal(1L << 30, piece);
             long count = ((length - 1) / piece) + 1;
             Assert.Equal(count, reader.Calls.Count);

@@ -11,8 +11,8 @@ namespace Blake2Fast.Tool.Hashing;
 /// <summary>
 /// BLAKE3 of a regular file on every core (or the threads <c>--num-threads</c> gives): the file is
 /// cut into pieces by the library's one BLAKE3 plan (<c>Blake3PiecePlan</c>: powers of two of
-/// chunks, about eight a thread, at least <see cref="SubtreeLength"/>, at most 1 GiB, any length of
-/// file) and the library's one work loop (<c>ParallelPieces</c>, on dedicated threads) hands them
+/// chunks, up to 1,024 of them at a time, at least <see cref="SubtreeLength"/>, at most 1 GiB, any
+/// length of file) and the library's one work loop (<c>ParallelPieces</c>, on dedicated threads) hands them
 /// out; each piece is hashed as a subtree of the file's tree (<see cref="Blake3Subtree"/>), either
 /// read at its offset into the thread's own buffer, 1 MiB at a time, or, for a mapped file, where
 /// it lies in the mapping after that thread has populated the piece's pages; the chaining values
@@ -63,8 +63,12 @@ internal sealed class PositionalBlake3Hasher
     /// <summary>Whether a file of <paramref name="length"/> bytes is long enough to be cut into pieces (two at least).</summary>
     public static bool Applies(long length) => length > SubtreeLength;
 
-    /// <summary>The length of the pieces a file of <paramref name="length"/> bytes is cut into on <paramref name="threads"/> threads.</summary>
-    public static long PieceLength(long length, int threads) => Blake3PiecePlan.PieceLength(length, threads, SubtreeLength);
+    /// <summary>
+    /// The length of the pieces a file of <paramref name="length"/> bytes is cut into, whatever the
+    /// threads: the finest plan (<c>Blake3PiecePlan.FinestPieceLength</c>), since a piece read at its
+    /// offset costs nothing beyond its hash and one chaining value.
+    /// </summary>
+    public static long PieceLength(long length) => Blake3PiecePlan.FinestPieceLength(length, SubtreeLength);
 
     /// <summary>
     /// Writes the BLAKE3 output of the first <paramref name="length"/> bytes of <paramref name="file"/>
@@ -117,8 +121,8 @@ internal sealed class PositionalBlake3Hasher
         return Blake3PiecePlan.HashPieces(
             mode,
             length,
+            PieceLength(length),
             _threads,
-            SubtreeLength,
             () => reader.NeedsBuffer ? RentBuffer() : Memory<byte>.Empty,
             (offset, pieceLength, buffer, chainingValue) =>
             {

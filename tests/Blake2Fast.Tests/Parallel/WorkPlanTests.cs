@@ -229,7 +229,7 @@ public class WorkPlanTests
         {
             byte[] actual = new byte[100];
             using (Blake3OutputReader root = Blake3PiecePlan.HashPieces<object?>(
-                mode, length, degree, 64 * 1024, static () => null,
+                mode, length, Blake3PiecePlan.PieceLength(length, degree, 64 * 1024), degree, static () => null,
                 (offset, pieceLength, _, cv) => Blake3Subtree.Hash(mode, input.AsSpan((int)offset, pieceLength), offset, cv),
                 static _ => { }, default))
             {

@@ -39,20 +39,35 @@ internal static class Blake3PiecePlan
 
     /// <summary>
     /// The piece length for <paramref name="length"/> bytes (more than one chunk) on
-    /// <paramref name="degree"/> threads: the least power of two of chunks, from
-    /// <paramref name="minimum"/> up, that makes no more than about <see cref="PiecesPerThread"/>
-    /// pieces a thread and no more than <see cref="MaxPieces"/> in all, capped at
-    /// <see cref="MaxPieceLength"/>. A pure function of its arguments: the tests enumerate it for
-    /// degrees 1 to 256 and lengths up to <see cref="long.MaxValue"/>.
+    /// <paramref name="degree"/> threads, where each piece costs merging work of its own (in
+    /// memory, a piece hands up a frontier of chaining values that the calling thread hashes at the
+    /// end): the least power of two of chunks, from <paramref name="minimum"/> up, that makes no
+    /// more than about <see cref="PiecesPerThread"/> pieces a thread and no more than
+    /// <see cref="MaxPieces"/> in all, capped at <see cref="MaxPieceLength"/>. A pure function of its
+    /// arguments: the tests enumerate it for degrees 1 to 256 and lengths up to <see cref="long.MaxValue"/>.
     /// </summary>
     /// <param name="length">The input's length: more than 1024 bytes.</param>
     /// <param name="degree">The threads allowed: 1 or more.</param>
     /// <param name="minimum">The shortest piece the caller wants: 1024 times a power of two, at most <see cref="MaxPieceLength"/>.</param>
-    public static long PieceLength(long length, int degree, long minimum)
+    public static long PieceLength(long length, int degree, long minimum) =>
+        PieceLengthWanting(length, minimum, Math.Min((long)Math.Max(1, degree) * PiecesPerThread, MaxPieces));
+
+    /// <summary>
+    /// The piece length for <paramref name="length"/> bytes (more than one chunk) whose pieces cost
+    /// nothing beyond their own hash and one chaining value (a file read at offsets into each
+    /// thread's buffer): the same rule as <see cref="PieceLength(long, int, long)"/> with a whole
+    /// group of <see cref="MaxPieces"/> wanted whatever the degree, so that a core slowed near the
+    /// end holds up the others for one short piece only.
+    /// </summary>
+    /// <param name="length">The input's length: more than 1024 bytes.</param>
+    /// <param name="minimum">The shortest piece the caller wants: 1024 times a power of two, at most <see cref="MaxPieceLength"/>.</param>
+    public static long FinestPieceLength(long length, long minimum) => PieceLengthWanting(length, minimum, MaxPieces);
+
+    /// <summary>The least power of two of chunks from <paramref name="minimum"/> that makes no more than <paramref name="wanted"/> pieces (and <see cref="MaxPieces"/>), capped at <see cref="MaxPieceLength"/>.</summary>
+    private static long PieceLengthWanting(long length, long minimum, long wanted)
     {
         const long chunk = Blake3Constants.ChunkLength;
         long fullChunks = (length - 1) / chunk;
-        long wanted = Math.Min((long)Math.Max(1, degree) * PiecesPerThread, MaxPieces);
         long chunks = Math.Max(minimum / chunk, LargestPowerOfTwo(Math.Max(1, fullChunks / wanted)));
         while (chunks < MaxPieceLength / chunk && (fullChunks / chunks) + 1 > MaxPieces)
         {
@@ -69,26 +84,24 @@ internal static class Blake3PiecePlan
     public static long LargestPowerOfTwo(long value) => 1L << (63 - BitOperations.LeadingZeroCount((ulong)value));
 
     /// <summary>
-    /// The BLAKE3 root of an input of <paramref name="length"/> bytes whose pieces (of
-    /// <see cref="PieceLength"/>(<paramref name="length"/>, <paramref name="degree"/>,
-    /// <paramref name="minimum"/>); two at least) are hashed by <paramref name="hashPiece"/>(offset,
-    /// length, the worker's local, chaining value) on up to <paramref name="degree"/> threads, at
-    /// most <see cref="MaxPieces"/> at a time, and merged in input order. Returns a reader of the
-    /// root output from byte 0 (dispose it to erase what it holds).
+    /// The BLAKE3 root of an input of <paramref name="length"/> bytes whose pieces of
+    /// <paramref name="pieceLength"/> bytes (a length this plan gave; two pieces at least) are hashed
+    /// by <paramref name="hashPiece"/>(offset, length, the worker's local, chaining value) on up to
+    /// <paramref name="degree"/> threads, at most <see cref="MaxPieces"/> at a time, and merged in
+    /// input order. Returns a reader of the root output from byte 0 (dispose it to erase what it holds).
     /// </summary>
-    /// <exception cref="ArgumentOutOfRangeException"><paramref name="length"/> makes a single piece, whose chaining value is not the root.</exception>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="length"/> makes a single piece of <paramref name="pieceLength"/>, whose chaining value is not the root.</exception>
     public static Blake3OutputReader HashPieces<TLocal>(
         Blake3Mode mode,
         long length,
+        long pieceLength,
         int degree,
-        long minimum,
         Func<TLocal> start,
         PieceHasher<TLocal> hashPiece,
         Action<TLocal> end,
         CancellationToken cancellationToken,
         TaskScheduler? scheduler = null)
     {
-        long pieceLength = PieceLength(length, degree, minimum);
         long count = PieceCount(length, pieceLength);
         if (count < 2)
         {
