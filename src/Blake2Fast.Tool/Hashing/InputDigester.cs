@@ -97,13 +97,13 @@ internal sealed class InputDigester
                 if (algorithm == HashAlgorithms.Blake3 && mapped is not null && PositionalBlake3Hasher.Applies(mapped.Length))
                 {
                     // Each thread populates the pages of the piece it hashes next, in one call.
-                    Blake3OutputReader reader = _positional.HashToReader(mapped, populate: true, Blake3Hash.ModeOf(parameters), progress);
+                    Blake3OutputReader reader = _positional.OpenRoot(mapped, populate: true, Blake3Hash.ModeOf(parameters), progress);
                     return new Streamed(new DigestOutput(parameters.DigestBytes, reader.Read, reader), null, false);
                 }
 
                 if (algorithm == HashAlgorithms.Blake3 && mapped is null && ReadsAtOffsets(stream, out SafeFileHandle? handle, out long length))
                 {
-                    Blake3OutputReader reader = _positional.HashToReader(handle, length, Blake3Hash.ModeOf(parameters), progress);
+                    Blake3OutputReader reader = _positional.OpenRoot(handle, length, Blake3Hash.ModeOf(parameters), progress);
                     return new Streamed(new DigestOutput(parameters.DigestBytes, reader.Read, reader), null, false);
                 }
 

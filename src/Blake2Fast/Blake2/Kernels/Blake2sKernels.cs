@@ -34,7 +34,7 @@ internal static partial class Blake2sKernels
 
     /// <summary>
     /// The kernel new hashes use (initialized after <see cref="WidestSupported"/>, which it reads): the widest one this machine supports, or the scalar one where
-    /// <see cref="ScalarPreference"/> has measured it faster.
+    /// <see cref="ScalarPreference"/> says it is faster.
     /// </summary>
     public static Blake2sKernel Best { get; } = ScalarPreference.ForSingleMessage ? Blake2sKernel.Scalar : WidestSupported;
 
