@@ -200,7 +200,7 @@ internal sealed class CheckCommand(ToolSettings settings, ToolConsole console)
                 : Verify(parsed);
             string verdict = outcome switch
             {
-                Outcome.Unreadable => $": FAILED ({(error == "Cannot open `-` in keyed mode" ? error : B3sumCli.OsError(error!))})\n",
+                Outcome.Unreadable => $": FAILED ({B3sumCli.OsError(error!)})\n",
                 Outcome.Mismatch => ": FAILED\n",
                 _ => settings.Quiet ? string.Empty : ": OK\n",
             };
