@@ -17,12 +17,22 @@ namespace Blake2Fast.BlobService.Tests;
 /// </summary>
 public sealed class ServerHost : IAsyncDisposable
 {
+    private readonly string[] _settings;
+    private readonly TimeProvider? _time;
     private WebApplication? _app;
 
-    private ServerHost(string root) => Root = root;
+    private ServerHost(string root, TimeProvider? time, string[] settings)
+    {
+        Root = root;
+        _time = time;
+        _settings = settings;
+    }
 
     /// <summary>The store's directory.</summary>
     public string Root { get; }
+
+    /// <summary>The store's uploads directory.</summary>
+    public string Uploads => Path.Combine(Root, "uploads");
 
     /// <summary>The test-only middleware's settings.</summary>
     public Tampering Tampering { get; } = new();
@@ -33,9 +43,16 @@ public sealed class ServerHost : IAsyncDisposable
     /// <summary>A BlobClient over <see cref="Http"/>, with short retry pauses.</summary>
     public BlobClient Client { get; private set; } = null!;
 
-    public static async Task<ServerHost> StartAsync()
+    /// <summary>The running server's store (a new one after each start).</summary>
+    internal BlobStore Store => _app!.Services.GetRequiredService<BlobStore>();
+
+    /// <summary>
+    /// Starts a server over a new temporary directory; <paramref name="time"/> replaces the system
+    /// clock, <paramref name="settings"/> are more arguments (such as <c>--BlobService:MaxBlobLength=1000</c>).
+    /// </summary>
+    public static async Task<ServerHost> StartAsync(TimeProvider? time = null, params string[] settings)
     {
-        var host = new ServerHost(Directory.CreateTempSubdirectory("blobservice-").FullName);
+        var host = new ServerHost(Directory.CreateTempSubdirectory("blobservice-").FullName, time, settings);
         await host.StartAgainAsync();
         return host;
     }
@@ -52,8 +69,15 @@ public sealed class ServerHost : IAsyncDisposable
             $"--BlobService:Directory={Root}",
             "--Logging:LogLevel:Default=Warning",
             "--Logging:LogLevel:Microsoft.AspNetCore=Critical",
+            .. _settings,
         ];
-        _app = BlobServiceApp.Build(args, Tampering.Apply);
+        _app = BlobServiceApp.Build(args, Tampering.Apply, services =>
+        {
+            if (_time is not null)
+            {
+                services.AddSingleton(_time);
+            }
+        });
         await _app.StartAsync();
         string address = _app.Services.GetRequiredService<IServer>().Features.Get<IServerAddressesFeature>()!.Addresses.Single();
         Http?.Dispose();

@@ -19,6 +19,10 @@ internal static class TestData
 
     public static string Hex(byte[] data) => Convert.ToHexStringLower(Blake3.HashData(data));
 
+    /// <summary>The names of the files in <paramref name="directory"/>, in ordinal order.</summary>
+    public static string[] FileNames(string directory) =>
+        Directory.GetFiles(directory).Select(path => Path.GetFileName(path)).Order(StringComparer.Ordinal).ToArray();
+
     /// <summary>
     /// The first byte of the data that a reader of a combined encoding of <paramref name="length"/>
     /// bytes loses when the encoding's byte <paramref name="offset"/> is damaged: the start of the
