@@ -2,11 +2,13 @@ using System;
 using System.IO;
 using System.Linq;
 using System.Net.Http;
+using System.Net.Sockets;
 using System.Threading.Tasks;
 using Blake2Fast.BlobService.Client;
 using Microsoft.AspNetCore.Builder;
 using Microsoft.AspNetCore.Hosting.Server;
 using Microsoft.AspNetCore.Hosting.Server.Features;
+using Microsoft.AspNetCore.Server.Kestrel.Transport.Sockets;
 using Microsoft.Extensions.DependencyInjection;
 
 namespace Blake2Fast.BlobService.Tests;
@@ -19,13 +21,15 @@ public sealed class ServerHost : IAsyncDisposable
 {
     private readonly string[] _settings;
     private readonly TimeProvider? _time;
+    private readonly bool _smallSendBuffers;
     private WebApplication? _app;
 
-    private ServerHost(string root, TimeProvider? time, string[] settings)
+    private ServerHost(string root, TimeProvider? time, string[] settings, bool smallSendBuffers = false)
     {
         Root = root;
         _time = time;
         _settings = settings;
+        _smallSendBuffers = smallSendBuffers;
     }
 
     /// <summary>The store's directory.</summary>
@@ -57,6 +61,18 @@ public sealed class ServerHost : IAsyncDisposable
         return host;
     }
 
+    /// <summary>
+    /// Starts a server whose connections have 64 KiB send buffers (fixed, not grown by the kernel):
+    /// a response its client does not read then stops at the server after a few hundred KiB, as the
+    /// slow-reader tests need, instead of filling megabytes of kernel buffers.
+    /// </summary>
+    public static async Task<ServerHost> StartWithSmallSendBuffersAsync()
+    {
+        var host = new ServerHost(Directory.CreateTempSubdirectory("blobservice-").FullName, null, [], smallSendBuffers: true);
+        await host.StartAgainAsync();
+        return host;
+    }
+
     public BlobClient CreateClient(long partLength = 16 << 20, int maxRetries = 5) =>
         new(Http) { PartLength = partLength, MaxRetries = maxRetries, RetryDelay = TimeSpan.FromMilliseconds(5) };
 
@@ -76,6 +92,17 @@ public sealed class ServerHost : IAsyncDisposable
             if (_time is not null)
             {
                 services.AddSingleton(_time);
+            }
+
+            if (_smallSendBuffers)
+            {
+                // Accepted connections inherit the listening socket's buffer sizes.
+                services.Configure<SocketTransportOptions>(transport => transport.CreateBoundListenSocket = endPoint =>
+                {
+                    Socket socket = SocketTransportOptions.CreateDefaultBoundListenSocket(endPoint);
+                    socket.SendBufferSize = 64 * 1024;
+                    return socket;
+                });
             }
         });
         await _app.StartAsync();

@@ -1,10 +1,8 @@
 using System;
-using System.Diagnostics;
 using System.Globalization;
 using System.IO;
 using System.Linq;
 using System.Net.Http;
-using System.Net.Sockets;
 using System.Threading;
 using System.Threading.Tasks;
 using Blake2Fast;
@@ -48,33 +46,17 @@ public sealed class SliceTests
     [Fact]
     public async Task Two_hundred_slow_slice_readers_hold_no_thread_each()
     {
-        await using ServerHost server = await ServerHost.StartAsync();
+        await using ServerHost server = await ServerHost.StartWithSmallSendBuffersAsync();
         byte[] data = TestData.Bytes(4 << 20, 31);
         string hash = await server.Client.UploadAsync(new MemoryStream(data), Token);
         byte[] root = Convert.FromHexString(hash);
 
         // Small receive windows, so that a reader that does not read stops its response early.
-        using var handler = new SocketsHttpHandler
-        {
-            ConnectCallback = async (context, cancellationToken) =>
-            {
-                var socket = new Socket(SocketType.Stream, ProtocolType.Tcp) { NoDelay = true, ReceiveBufferSize = 16 * 1024 };
-                try
-                {
-                    await socket.ConnectAsync(context.DnsEndPoint, cancellationToken);
-                    return new NetworkStream(socket, ownsSocket: true);
-                }
-                catch
-                {
-                    socket.Dispose();
-                    throw;
-                }
-            },
-        };
+        using SocketsHttpHandler handler = TestData.SmallWindowHandler();
         using var http = new HttpClient(handler) { BaseAddress = server.Http.BaseAddress, Timeout = TimeSpan.FromMinutes(2) };
-        int before = ThreadCount();
+        int before = TestData.ThreadCount();
         Task allActive = server.Tampering.WhenActiveSlices(Readers);
-        const int Count = 2 << 20;
+        const int Count = 512 * 1024;
         Task<HttpResponseMessage>[] requests = Enumerable.Range(0, Readers)
             .Select(i => http.GetAsync(string.Create(CultureInfo.InvariantCulture, $"blobs/{hash}/slice?start={i * 10_000}&count={Count}"), HttpCompletionOption.ResponseHeadersRead, Token))
             .ToArray();
@@ -84,7 +66,7 @@ public sealed class SliceTests
             await allActive.WaitAsync(Token);
 
             // Every reader has its headers and reads nothing yet: 200 responses suspended at once.
-            int during = ThreadCount();
+            int during = TestData.ThreadCount();
             int active = server.Tampering.ActiveSlices;
             string report = $"threads: {before} before, {during} with {active} slice responses suspended; thread pool {ThreadPool.ThreadCount}";
             TestContext.Current.TestOutputHelper?.WriteLine(report);
@@ -116,11 +98,5 @@ public sealed class SliceTests
                 response.Dispose();
             }
         }
-    }
-
-    private static int ThreadCount()
-    {
-        using Process self = Process.GetCurrentProcess();
-        return self.Threads.Count;
     }
 }

@@ -1,7 +1,10 @@
 using System;
 using System.Collections.Generic;
 using System.IO;
+using System.Diagnostics;
 using System.Linq;
+using System.Net.Http;
+using System.Net.Sockets;
 using System.Threading;
 using System.Threading.Tasks;
 using Blake2Fast;
@@ -10,6 +13,35 @@ namespace Blake2Fast.BlobService.Tests;
 
 internal static class TestData
 {
+    /// <summary>
+    /// A handler whose connections have small receive buffers, so that a reader that does not read
+    /// holds its response back at the server after a few KiB instead of megabytes in the kernel.
+    /// </summary>
+    public static SocketsHttpHandler SmallWindowHandler() => new()
+    {
+        ConnectCallback = async (context, cancellationToken) =>
+        {
+            var socket = new Socket(SocketType.Stream, ProtocolType.Tcp) { NoDelay = true, ReceiveBufferSize = 16 * 1024 };
+            try
+            {
+                await socket.ConnectAsync(context.DnsEndPoint, cancellationToken);
+                return new NetworkStream(socket, ownsSocket: true);
+            }
+            catch
+            {
+                socket.Dispose();
+                throw;
+            }
+        },
+    };
+
+    /// <summary>The number of threads of this process (server and clients share it).</summary>
+    public static int ThreadCount()
+    {
+        using Process self = Process.GetCurrentProcess();
+        return self.Threads.Count;
+    }
+
     public static byte[] Bytes(int length, int seed)
     {
         byte[] bytes = new byte[length];
