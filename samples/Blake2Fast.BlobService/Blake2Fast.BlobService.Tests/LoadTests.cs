@@ -25,7 +25,7 @@ public sealed class LoadTests
 {
     private const int Clients = 32;
     private const int IdleReaders = 200;
-    private const int IdleSliceLength = 512 * 1024;
+    private const int IdleSliceLength = 2 << 20;
     private const int UnknownPatches = 1000;
 
     [Fact]
@@ -49,7 +49,7 @@ public sealed class LoadTests
         using SocketsHttpHandler idleHandler = TestData.SmallWindowHandler();
         using var idleHttp = new HttpClient(idleHandler) { BaseAddress = server.Http.BaseAddress, Timeout = Timeout.InfiniteTimeSpan };
         HttpResponseMessage[] idle = await Task.WhenAll(Enumerable.Range(0, IdleReaders).Select(i => idleHttp.GetAsync(
-            FormattableString.Invariant($"blobs/{idleHash}/slice?start={i * 13_000}&count={IdleSliceLength}"), HttpCompletionOption.ResponseHeadersRead, token)));
+            FormattableString.Invariant($"blobs/{idleHash}/slice?start={i * 10_000}&count={IdleSliceLength}"), HttpCompletionOption.ResponseHeadersRead, token)));
 
         long peakManaged = 0;
         long peakWorkingSet = 0;
@@ -180,7 +180,7 @@ public sealed class LoadTests
         TimeSpan elapsed = clock.Elapsed;
         int suspended = server.Tampering.ActiveSlices;
 
-        // The idle readers now read their slices through, each verified against the hash.
+        // The idle readers now read: each the start of its slice, verified; one in ten the whole slice.
         byte[] idleRoot = Convert.FromHexString(idleHash);
         await Task.WhenAll(idle.Select(async (response, i) =>
         {
@@ -188,23 +188,11 @@ public sealed class LoadTests
             {
                 using (response)
                 {
-                    using Stream verified = Bao.CreateSliceDecoder(await response.Content.ReadAsStreamAsync(token), idleRoot, i * 13_000, IdleSliceLength);
-                    byte[] buffer = new byte[64 * 1024];
-                    int done = 0;
-                    int read;
-                    while ((read = await verified.ReadAsync(buffer, token)) > 0)
+                    int prefix = i % 10 == 0 ? int.MaxValue : 64 * 1024;
+                    long read = await TestData.ReadSliceAsync(response, idleRoot, idleBlob, i * 10_000, IdleSliceLength, prefix, token);
+                    if (read != Math.Min(prefix, IdleSliceLength))
                     {
-                        if (!idleBlob.AsSpan((i * 13_000) + done, read).SequenceEqual(buffer.AsSpan(0, read)))
-                        {
-                            errors.Enqueue($"idle reader {i}: wrong bytes at {done}");
-                        }
-
-                        done += read;
-                    }
-
-                    if (done != IdleSliceLength)
-                    {
-                        errors.Enqueue($"idle reader {i}: {done} bytes");
+                        errors.Enqueue($"idle reader {i}: {read} bytes");
                     }
                 }
             }
@@ -213,11 +201,9 @@ public sealed class LoadTests
                 errors.Enqueue($"idle reader {i}: {e.GetType().Name}: {e.Message}");
             }
         }));
-        await sampling.CancelAsync();
-        await sampler;
 
         string report = FormattableString.Invariant(
-            $"{Clients} clients, {elapsed.TotalSeconds:F1} s: {uploads} uploads ({bytesUp / 1048576.0:F0} MiB), {downloads} downloads ({bytesDown / 1048576.0:F0} MiB), {slices} slices, {errors.Count} errors; {IdleReaders} idle slice readers ({suspended} responses still suspended at the end, then read and verified); {notFound} of {UnknownPatches} PATCHes to unknown ids answered 404, {server.Store.LockEntries} lock entries left; {blobs.Values.Sum(b => (long)b.Length) / 1048576.0:F0} MiB of known blobs held by the test; peak managed heap {peakManaged / 1048576.0:F0} MiB, peak working set {peakWorkingSet / 1048576.0:F0} MiB, threads {threadsBefore} before the idle readers and {peakThreads} at the peak (server and clients share the test process)");
+            $"{Clients} clients, {elapsed.TotalSeconds:F1} s: {uploads} uploads ({bytesUp / 1048576.0:F0} MiB), {downloads} downloads ({bytesDown / 1048576.0:F0} MiB), {slices} slices, {errors.Count} errors; {IdleReaders} idle slice readers ({suspended} responses still unfinished at the end; then each verified its first 64 KiB, one in ten its whole 2 MiB); {notFound} of {UnknownPatches} PATCHes to unknown ids answered 404, {server.Store.LockEntries} lock entries left; {blobs.Values.Sum(b => (long)b.Length) / 1048576.0:F0} MiB of known blobs held by the test; peak managed heap {peakManaged / 1048576.0:F0} MiB, peak working set {peakWorkingSet / 1048576.0:F0} MiB, threads {threadsBefore} before the idle readers and {peakThreads} at the peak (server and clients share the test process)");
         TestContext.Current.TestOutputHelper?.WriteLine(report);
         TestContext.Current.SendDiagnosticMessage(report);
         Assert.True(errors.IsEmpty, string.Join(Environment.NewLine, errors.Take(10)));

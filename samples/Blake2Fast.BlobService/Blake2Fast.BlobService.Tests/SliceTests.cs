@@ -56,7 +56,9 @@ public sealed class SliceTests
         using var http = new HttpClient(handler) { BaseAddress = server.Http.BaseAddress, Timeout = TimeSpan.FromMinutes(2) };
         int before = TestData.ThreadCount();
         Task allActive = server.Tampering.WhenActiveSlices(Readers);
-        const int Count = 512 * 1024;
+        // Past what the pipes and kernel buffers of a connection hold: a response the client does not
+        // read stays unfinished at the server (a synchronous extractor would block its thread there).
+        const int Count = 2 << 20;
         Task<HttpResponseMessage>[] requests = Enumerable.Range(0, Readers)
             .Select(i => http.GetAsync(string.Create(CultureInfo.InvariantCulture, $"blobs/{hash}/slice?start={i * 10_000}&count={Count}"), HttpCompletionOption.ResponseHeadersRead, Token))
             .ToArray();
@@ -74,22 +76,11 @@ public sealed class SliceTests
             Assert.Equal(Readers, active);
             Assert.True(during - before < Readers / 4, report);
 
-            // Then each reads its slice, slowly at first (one small read), and verifies it.
-            await Task.WhenAll(responses.Select(async (response, i) =>
-            {
-                Stream body = await response.Content.ReadAsStreamAsync(Token);
-                using Stream verified = Bao.CreateSliceDecoder(body, root, i * 10_000, Count);
-                byte[] buffer = new byte[64 * 1024];
-                int done = 0;
-                int read;
-                while ((read = await verified.ReadAsync(buffer.AsMemory(0, done == 0 ? 1 : buffer.Length), Token)) > 0)
-                {
-                    Assert.True(data.AsSpan((i * 10_000) + done, read).SequenceEqual(buffer.AsSpan(0, read)), $"reader {i} at {done}");
-                    done += read;
-                }
-
-                Assert.Equal(Count, done);
-            }));
+            // Then each reads and verifies the start of its slice (one byte first), and one in ten the
+            // whole slice; the others go away with their responses unfinished.
+            long[] read = await Task.WhenAll(responses.Select((response, i) =>
+                TestData.ReadSliceAsync(response, root, data, i * 10_000, Count, i % 10 == 0 ? int.MaxValue : 64 * 1024, Token)));
+            Assert.All(read, (n, i) => Assert.Equal(i % 10 == 0 ? Count : 64 * 1024, n));
         }
         finally
         {

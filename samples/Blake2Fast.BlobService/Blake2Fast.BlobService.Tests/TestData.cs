@@ -1,7 +1,7 @@
 using System;
 using System.Collections.Generic;
-using System.IO;
 using System.Diagnostics;
+using System.IO;
 using System.Linq;
 using System.Net.Http;
 using System.Net.Sockets;
@@ -34,6 +34,32 @@ internal static class TestData
             }
         },
     };
+
+    /// <summary>
+    /// Reads a slice response through Bao's slice decoder and checks each verified byte against
+    /// <paramref name="data"/>: the first <paramref name="prefix"/> bytes (one byte at first, as a
+    /// slow reader), or the whole range if <paramref name="prefix"/> is <see cref="int.MaxValue"/>.
+    /// Returns the number of bytes checked.
+    /// </summary>
+    public static async Task<long> ReadSliceAsync(HttpResponseMessage response, byte[] root, byte[] data, long start, long count, int prefix, CancellationToken cancellationToken)
+    {
+        Stream body = await response.Content.ReadAsStreamAsync(cancellationToken);
+        using Stream verified = Bao.CreateSliceDecoder(body, root, start, count);
+        byte[] buffer = new byte[64 * 1024];
+        long done = 0;
+        int read;
+        while (done < prefix && (read = await verified.ReadAsync(buffer.AsMemory(0, done == 0 ? 1 : (int)Math.Min(buffer.Length, prefix - done)), cancellationToken)) > 0)
+        {
+            if (!data.AsSpan((int)(start + done), read).SequenceEqual(buffer.AsSpan(0, read)))
+            {
+                throw new InvalidDataException($"The slice from {start} differs from the data at {start + done}.");
+            }
+
+            done += read;
+        }
+
+        return done;
+    }
 
     /// <summary>The number of threads of this process (server and clients share it).</summary>
     public static int ThreadCount()
