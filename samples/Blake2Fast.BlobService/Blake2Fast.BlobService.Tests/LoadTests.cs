@@ -17,9 +17,10 @@ namespace Blake2Fast.BlobService.Tests;
 
 /// <summary>
 /// 32 clients at once, each with an HttpClient of its own, doing mixed uploads, downloads and
-/// slices for BLOBSERVICE_LOAD_SECONDS seconds (6 by default, so that the class stays about as quick as before the idle readers), beside 200 slice readers that read
-/// nothing until the end and 1,000 PATCHes to unknown upload ids: no error, every digest right, no
-/// lock entry left, peak memory and threads printed.
+/// slices for BLOBSERVICE_LOAD_SECONDS seconds (6 by default: the class stays about as quick as it
+/// was before the idle readers), beside 200 slice readers that read nothing until the end and 1,000
+/// PATCHes to unknown upload ids: no error, every digest right, no lock entry left, peak memory and
+/// threads printed.
 /// </summary>
 public sealed class LoadTests
 {

@@ -331,30 +331,49 @@ public sealed class BlobStore : IDisposable
                 continue;
             }
 
-            if (!File.Exists(DonePath(id)) && File.Exists(StatePath(id)) && !File.Exists(PartPath(id)))
+            try
             {
-                RecoverCompletion(id);
+                if (ExpireOrTidy(id, cutoff))
+                {
+                    removed++;
+                }
             }
-
-            if (File.Exists(DonePath(id)))
+            catch (Exception e) when (e is IOException or UnauthorizedAccessException or InvalidDataException or ArgumentException)
             {
-                // A completion cut after its record: what it had still to delete.
-                RemoveLeftovers(id, keepRecord: true);
-            }
-
-            // The last activity: the state's time while the upload runs, the record's once complete;
-            // neither means leftovers of a creation or a deletion that was cut.
-            var state = new FileInfo(StatePath(id));
-            var done = new FileInfo(DonePath(id));
-            DateTime? last = state.Exists ? state.LastWriteTimeUtc : done.Exists ? done.LastWriteTimeUtc : null;
-            if (last is null || last < cutoff)
-            {
-                RemoveUploadFiles(id);
-                removed++;
+                // One upload's damaged or locked files do not stop the scan (nor the start-up): they
+                // are tried again at the next scan, and requests on that upload report the damage.
             }
         }
 
         return removed;
+    }
+
+    /// <summary>Removes the upload if it expired, or finishes a cut completion; under its lock.</summary>
+    private bool ExpireOrTidy(string id, DateTime cutoff)
+    {
+        if (!File.Exists(DonePath(id)) && File.Exists(StatePath(id)) && !File.Exists(PartPath(id)))
+        {
+            RecoverCompletion(id);
+        }
+
+        if (File.Exists(DonePath(id)))
+        {
+            // A completion cut after its record: what it had still to delete.
+            RemoveLeftovers(id, keepRecord: true);
+        }
+
+        // The last activity: the state's time while the upload runs, the record's once complete;
+        // neither means leftovers of a creation or a deletion that was cut.
+        var state = new FileInfo(StatePath(id));
+        var done = new FileInfo(DonePath(id));
+        DateTime? last = state.Exists ? state.LastWriteTimeUtc : done.Exists ? done.LastWriteTimeUtc : null;
+        if (last is null || last < cutoff)
+        {
+            RemoveUploadFiles(id);
+            return true;
+        }
+
+        return false;
     }
 
     /// <summary>Opens a blob and its outboard tree, or returns <see langword="false"/> if there is no such blob.</summary>
