@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # b2fast -a blake3 against Debian's b3sum (installed here if missing): files, standard input, -l,
-# --no-mmap, --key (b3sum --keyed), --derive-key, a file name that needs escaping, and -c on b3sum's own lines.
+# --no-mmap, --mmap, --key (b3sum --keyed), --derive-key, a file name that needs escaping, and -c on b3sum's own lines.
 # b3sum's -l counts bytes, b2fast's bits (as for every algorithm of b2fast).
 # Usage: .ci/check_b3sum.sh B2FAST WORK_DIR
 set -euo pipefail
@@ -29,15 +29,16 @@ same() { # name, b3sum output, b2fast output
   fi
 }
 same "files" "$(b3sum "${files[@]}")" "$("$b2fast" -a blake3 "${files[@]}")"
-# large.bin is memory-mapped by both by default; --no-mmap reads it through buffers in both.
+# large.bin is memory-mapped by b3sum by default and read by b2fast (--mmap maps it); --no-mmap reads it in both.
 same "--no-mmap" "$(b3sum --no-mmap "${files[@]}")" "$("$b2fast" -a blake3 --no-mmap "${files[@]}")"
+same "--mmap" "$(b3sum "${files[@]}")" "$("$b2fast" -a blake3 --mmap "${files[@]}")"
 same "stdin" "$(b3sum < large.bin)" "$("$b2fast" -a blake3 < large.bin)"
 same "-l" "$(b3sum -l 100 "${files[@]}")" "$("$b2fast" -a blake3 -l 800 "${files[@]}")"
 same "keyed" "$(b3sum --keyed "${files[@]}" < key)" "$("$b2fast" -a blake3 --key @key "${files[@]}")"
 same "derive-key" "$(b3sum --derive-key 'example.com 2026 ci' "${files[@]}")" "$("$b2fast" -a blake3 --derive-key 'example.com 2026 ci' "${files[@]}")"
 b3sum "${files[@]}" > sums
 "$b2fast" -a blake3 -c --quiet sums
-echo "b2fast -a blake3 matches b3sum: files (mapped and with --no-mmap), stdin, -l, --key, --derive-key, -c"
+echo "b2fast -a blake3 matches b3sum: files (read, --mmap and --no-mmap), stdin, -l, --key, --derive-key, -c"
 # Started through a link named b3sum, b2fast takes b3sum's own command line (B3sumNameTests compares it in-process too).
 mkdir -p as-b3sum
 ln -sf "$b2fast" as-b3sum/b3sum
@@ -47,6 +48,10 @@ same "as b3sum: -l, --no-names" "$(alias_run b3sum -l 100 --no-names "${files[@]
 same "as b3sum: --keyed" "$(alias_run b3sum --keyed "${files[@]}" < key)" "$(alias_run as-b3sum/b3sum --keyed "${files[@]}" < key)"
 same "as b3sum: --raw" "$(b3sum --raw -l 40 small | od -An -tx1)" "$(as-b3sum/b3sum --raw -l 40 small | od -An -tx1)"
 same "as b3sum: -c" "$(alias_run b3sum -c sums)" "$(alias_run as-b3sum/b3sum -c sums)"
+# Output written in pieces (2 MB of hex), and the check line that once raised IndexOutOfRangeException.
+same "as b3sum: -l 1000000" "$(b3sum -l 1000000 large.bin | md5sum)" "$(as-b3sum/b3sum -l 1000000 large.bin | md5sum)"
+python3 -c "open('euro.sums', 'w', encoding='utf-8').write('\u20ac' * 23 + '  small\n')"
+same "as b3sum: a non-ASCII check line" "$(alias_run b3sum -c euro.sums)" "$(alias_run as-b3sum/b3sum -c euro.sums)"
 : > empty.sums
 same "as b3sum: empty check file" "$(alias_run b3sum -c empty.sums)" "$(alias_run as-b3sum/b3sum -c empty.sums)"
-echo "b2fast started as b3sum matches b3sum: files, a missing file, -l, --no-names, --keyed, --raw, -c, an empty check file"
+echo "b2fast started as b3sum matches b3sum: files, a missing file, -l (also 1,000,000 bytes), --no-names, --keyed, --raw, -c, an empty check file, a non-ASCII check line"

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Builds what the hosted Windows (x64) and macOS (ARM64) jobs of azure-pipelines.yml build, for
-# those runtime identifiers, on this Linux machine: the library (every target framework), the tool,
-# and the test projects the README's test command runs (the library's suite also against the
-# net8.0 build, as those jobs' .NET 8 step does). Framework-dependent, warnings as errors. The hosted
+# those runtime identifiers, on this Linux machine: the library (through the projects that
+# reference it), the tool and its tests, the samples' tests, and the library's suite against its
+# net8.0 build, as those jobs' .NET 8 step does. Framework-dependent, warnings as errors. The hosted
 # jobs cannot run here; this stage makes sure that nothing which only those platforms compile, or
 # only their runtime identifiers restore, can land broken.
 #
@@ -74,9 +74,12 @@ build_or_net10() {
   fi
 }
 
+# What a runtime identifier changes here is what is restored for it (the apphost and, for .NET 8,
+# the host pack) and the projects' RID-conditioned items; C# compiles the same. So the library is
+# built by the projects that reference it, not alone (its netstandard builds compile the same for
+# every runtime identifier), and its suite for net8.0 only, the one build of it whose packs no
+# other project here restores (its net10.0 apphost is the tool tests' and the samples' too).
 for rid in win-x64 osx-arm64; do
-  build_or_net10 "$rid" "library (every target framework)" src/Blake2Fast/Blake2Fast.csproj
-  build_or_net10 "$rid" "library tests (net10.0 build)" tests/Blake2Fast.Tests/Blake2Fast.Tests.csproj
   build "$rid" "library tests (net8.0 build)" tests/Blake2Fast.Tests/Blake2Fast.Tests.csproj -p:Blake2FastLibraryBuild=net8.0 || true
   # The tool is built for the runtime identifier as the tool tests' reference.
   build_or_net10 "$rid" "tool and its tests" tests/Blake2Fast.Tool.Tests/Blake2Fast.Tool.Tests.csproj

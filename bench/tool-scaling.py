@@ -12,8 +12,8 @@ For each size, one file of random bytes in tmpfs (/dev/shm; a tmpfs mounted for 
 is too small; the file shrunk or skipped, with a note, where memory is short), so that no disk
 enters the times. Rows, each under `taskset -c 0-(N-1)` for every N of --cores up to nproc (b2fast
 and b3sum size their thread pools from the affinity mask they start with):
-  b2fast -a blake3 FILE, b2fast -a blake3 --no-mmap FILE, b3sum FILE, b3sum --no-mmap FILE,
-  b2fast --tree=1m FILE, b2fast --tree=1m --no-mmap FILE (BLAKE2b tree, 1 MiB leaves)
+  b2fast -a blake3 FILE, b2fast -a blake3 --mmap FILE, b3sum FILE, b3sum --no-mmap FILE,
+  b2fast --tree=1m FILE, b2fast --tree=1m --mmap FILE (BLAKE2b tree, 1 MiB leaves)
 and, where `b2fast --help` lists it, b2fast -a blake3 --num-threads N FILE without taskset; and
 coreutils b2sum FILE (one thread, sequential BLAKE2b: the command b2fast --tree replaces), without
 taskset, last in a round and --slow-runs times at most.
@@ -110,7 +110,7 @@ class Scratch:
 
 def fits(size, scratch, cores):
     """The largest size, at most `size` (whole GiB below 1 GiB: as asked), that memory and the tmpfs hold now."""
-    # Room kept for everything else: the tools' buffers (b2fast --no-mmap: at most 16 MiB a core),
+    # Room kept for everything else: the tools' buffers (b2fast reading: at most 16 MiB a core),
     # the page tables of a mapping, and the rest of the machine.
     reserve = GIB + cores * 32 * MIB
     room = min(mem_available() - reserve, free_bytes(scratch.path) - 16 * MIB)
@@ -183,11 +183,11 @@ def measure_file(path, size, args, tools, notes, deadline_share):
     for n in args.cores:
         pin = ["taskset", "-c", f"0-{n - 1}"]
         rows.append(Row("b2fast -a blake3", "b3", n, pin + [b2fast, "-a", "blake3", path]))
-        rows.append(Row("b2fast -a blake3 --no-mmap", "b3", n, pin + [b2fast, "-a", "blake3", "--no-mmap", path]))
+        rows.append(Row("b2fast -a blake3 --mmap", "b3", n, pin + [b2fast, "-a", "blake3", "--mmap", path]))
         rows.append(Row("b3sum", "b3ref", n, pin + [b3sum, path]))
         rows.append(Row("b3sum --no-mmap", "b3ref", n, pin + [b3sum, "--no-mmap", path]))
         rows.append(Row("b2fast --tree=1m", "tree", n, pin + [b2fast, "--tree=1m", path]))
-        rows.append(Row("b2fast --tree=1m --no-mmap", "tree", n, pin + [b2fast, "--tree=1m", "--no-mmap", path]))
+        rows.append(Row("b2fast --tree=1m --mmap", "tree", n, pin + [b2fast, "--tree=1m", "--mmap", path]))
         if has_num_threads:
             rows.append(Row("b2fast -a blake3 --num-threads N (no taskset)", "b3", n,
                             [b2fast, "-a", "blake3", "--num-threads", str(n), path]))
@@ -299,12 +299,12 @@ def report(size, path_note, rows, b2sum_row, digests, mismatches, cores):
     lines.append("")
     ratio_columns = [
         ("b2fast / b3sum", "b2fast -a blake3", "b3sum"),
-        ("b2fast --no-mmap / b3sum --no-mmap", "b2fast -a blake3 --no-mmap", "b3sum --no-mmap"),
-        ("b2fast --no-mmap / b3sum", "b2fast -a blake3 --no-mmap", "b3sum"),
-        ("b2fast / b2fast --no-mmap", "b2fast -a blake3", "b2fast -a blake3 --no-mmap"),
+        ("b2fast / b3sum --no-mmap", "b2fast -a blake3", "b3sum --no-mmap"),
+        ("b2fast --mmap / b3sum", "b2fast -a blake3 --mmap", "b3sum"),
+        ("b2fast / b2fast --mmap", "b2fast -a blake3", "b2fast -a blake3 --mmap"),
         ("b2fast --num-threads N / b3sum", "b2fast -a blake3 --num-threads N (no taskset)", "b3sum"),
         ("b2sum / b2fast --tree=1m", None, "b2fast --tree=1m"),
-        ("b2sum / b2fast --tree=1m --no-mmap", None, "b2fast --tree=1m --no-mmap"),
+        ("b2sum / b2fast --tree=1m --mmap", None, "b2fast --tree=1m --mmap"),
     ]
     ratio_columns = [c for c in ratio_columns if (c[1] is None or c[1] in labels) and c[2] in labels]
     lines.append("| N | " + " | ".join(c[0] for c in ratio_columns) + " |")
@@ -385,8 +385,8 @@ def main():
                   f"command interleaved, one warm-up round not counted, {args.runs} counted runs ({args.slow_runs} for "
                   f"commands over {SLOW_SECONDS} s and for b2sum); cores {','.join(map(str, args.cores))} of {nproc}. "
                   f"`--num-threads` rows: {'measured' if has_num_threads else 'not measured (this b2fast has no --num-threads)'}. "
-                  f"Without --no-mmap, b2fast chooses per file between mapping it and reading it at offsets (its probe; "
-                  f"for --tree also the file's size): see src/Blake2Fast.Tool/README.md, \"How it reads\".")
+                  f"b2fast reads files at their offsets by default and maps them with --mmap (for --tree, files "
+                  f"under 2 GiB): see src/Blake2Fast.Tool/README.md, \"How it reads\".")
     header.append("")
 
     scratch = Scratch(args.tmp, max(sizes), notes)

@@ -2,8 +2,14 @@ using System;
 using System.Collections.Generic;
 using System.Globalization;
 using System.IO;
+using System.Linq;
+using System.Runtime.InteropServices;
 using System.Security.Cryptography;
 using System.Text;
+using Blake2Fast.Tool.Algorithms;
+using Blake2Fast.Tool.Checking;
+using Blake2Fast.Tool.CommandLine;
+using Blake2Fast.Tool.Hashing;
 using Blake2Fast.Tool.Io;
 
 namespace Blake2Fast.Tool;
@@ -14,6 +20,14 @@ namespace Blake2Fast.Tool;
 /// <c>--raw</c>, <c>--num-threads</c>, <c>--no-mmap</c>, <c>-c</c>, <c>--quiet</c>) and its output,
 /// messages and exit codes, as Debian's b3sum 1.2.0 prints them.
 /// </summary>
+/// <remarks>
+/// Only the option table, clap's way of reading it (its usage errors, exit status 1 as b3sum 1.2
+/// has it) and b3sum's message texts are here. The options become <see cref="ToolSettings"/> for
+/// BLAKE3, and the run is b2fast's own: <see cref="HashCommand"/> and <see cref="CheckCommand"/>
+/// under <see cref="Dialect.B3sum"/>, the same input path, thread limit, streamed output and name
+/// escaping as <c>b2fast -a blake3</c>. <c>--no-mmap</c> asks for what is the default anyway: files
+/// are read at their offsets, on every core.
+/// </remarks>
 internal static class B3sumCli
 {
     public const string ProgramName = "b3sum";
@@ -21,22 +35,26 @@ internal static class B3sumCli
     /// <summary>The environment variable that selects b3sum's command line whatever the program is called.</summary>
     public const string PersonalityVariable = "B2FAST_AS";
 
-    private const int DefaultLength = 32;
     private const int KeyLength = 32;
-    private const int HexLength = 2 * DefaultLength;
 
-    private sealed class Settings
-    {
-        public string? LengthText;
-        public bool Keyed;
-        public string? DeriveKeyContext;
-        public bool NoNames;
-        public bool Raw;
-        public bool Check;
-        public bool Quiet;
-        public int Threads = Environment.ProcessorCount;
-        public byte[] Key = [];
-    }
+    /// <summary>
+    /// b3sum's options, with the name clap's messages give each (its long form and its value's
+    /// placeholder). <see cref="OptionId.Key"/> stands for <c>--keyed</c>: the key is read from standard input.
+    /// </summary>
+    private static readonly (OptionSpec Spec, string Usage)[] Options =
+    [
+        (new(OptionId.Length, 'l', "length", TakesValue: true), "--length <LEN>"),
+        (new(OptionId.Key, '\0', "keyed", TakesValue: false), "--keyed"),
+        (new(OptionId.DeriveKey, '\0', "derive-key", TakesValue: true), "--derive-key <CONTEXT>"),
+        (new(OptionId.NoNames, '\0', "no-names", TakesValue: false), "--no-names"),
+        (new(OptionId.Raw, '\0', "raw", TakesValue: false), "--raw"),
+        (new(OptionId.Check, 'c', "check", TakesValue: false), "--check"),
+        (new(OptionId.Quiet, '\0', "quiet", TakesValue: false), "--quiet"),
+        (new(OptionId.NoMmap, '\0', "no-mmap", TakesValue: false), "--no-mmap"),
+        (new(OptionId.NumThreads, '\0', "num-threads", TakesValue: true), "--num-threads <NUM>"),
+        (new(OptionId.Help, 'h', "help", TakesValue: false), "--help"),
+        (new(OptionId.Version, 'V', "version", TakesValue: false), "--version"),
+    ];
 
     /// <summary>
     /// Whether this process was started as <c>b3sum</c>: <see cref="PersonalityVariable"/> says
@@ -80,39 +98,26 @@ internal static class B3sumCli
         return name == ProgramName || name.Equals(ProgramName + ".exe", StringComparison.OrdinalIgnoreCase);
     }
 
-    /// <summary>Runs b3sum's command line.</summary>
-    /// <returns>The exit status: 0 success, 1 failure.</returns>
+    /// <summary>Runs b3sum's command line: its options, then the tool's own run (<see cref="Cli.Run(string[], ToolConsole, ToolSettings, Cli.OptionReader)"/>).</summary>
+    /// <returns>The exit status: 0 success, 1 failure (usage errors too, as clap 2 exits).</returns>
     public static int Run(string[] args, ToolConsole console)
     {
         ArgumentNullException.ThrowIfNull(args);
         ArgumentNullException.ThrowIfNull(console);
-        var settings = new Settings();
-        try
-        {
-            if (ReadOptions(args, console, settings, out List<string> files) is int early)
-            {
-                return early;
-            }
-
-            if (files.Count == 0)
-            {
-                files.Add("-");
-            }
-
-            return settings.Check ? CheckAll(files, settings, console) : HashAll(files, settings, console);
-        }
-        finally
-        {
-            CryptographicOperations.ZeroMemory(settings.Key);
-            console.StandardOutput.Flush();
-            console.StandardError.Flush();
-        }
+        return Cli.Run(args, console.As(Dialect.B3sum), new ToolSettings { Algorithm = HashAlgorithms.Blake3 }, ReadOptions);
     }
 
-    private static int? ReadOptions(string[] args, ToolConsole console, Settings settings, out List<string> files)
+    /// <summary>
+    /// Reads b3sum's options into <paramref name="settings"/> as clap 2 reads them, and makes the
+    /// checks b3sum makes before it opens an input (reading the <c>--keyed</c> key among them, and
+    /// the length, which b3sum refuses once for each input); the fuzz targets call it alone.
+    /// </summary>
+    /// <returns>The exit status when the run ends here (an error, <c>--help</c>, <c>--version</c>); otherwise null.</returns>
+    internal static int? ReadOptions(string[] args, ToolConsole console, ToolSettings settings, out List<string> files)
     {
         files = [];
         bool onlyFiles = false;
+        bool keyed = false;
 
         // The options given so far, as clap names them in the usage line of its messages.
         var used = new List<string>();
@@ -135,14 +140,14 @@ internal static class B3sumCli
             {
                 int equals = arg.IndexOf('=', StringComparison.Ordinal);
                 string name = equals < 0 ? arg : arg[..equals];
-                if (!IsKnown(name))
+                if (Find(name) is not { } option)
                 {
                     return Unexpected(console, name, used);
                 }
 
                 // clap 2 lets a flag be written --flag=VALUE and ignores the value.
-                string? value = equals >= 0 && TakesValue(name) ? arg[(equals + 1)..] : null;
-                if (Apply(name, value, ref i) is int status)
+                string? value = equals >= 0 && option.Spec.TakesValue ? arg[(equals + 1)..] : null;
+                if (Apply(option, value, ref i) is int status)
                 {
                     return status;
                 }
@@ -156,7 +161,7 @@ internal static class B3sumCli
             for (int j = 1; j < arg.Length; j++)
             {
                 string name = "-" + arg[j];
-                if (!IsKnown(name))
+                if (Find(name) is not { } option)
                 {
                     return Unexpected(console, name, used);
                 }
@@ -167,37 +172,58 @@ internal static class B3sumCli
                 }
 
                 cluster += arg[j];
-
-                string? value = name == "-l" && j + 1 < arg.Length ? arg[(j + 1)..] : null;
-                if (Apply(name, value, ref i) is int status)
+                string? value = option.Spec.TakesValue && j + 1 < arg.Length ? arg[(j + 1)..] : null;
+                if (Apply(option, value, ref i) is int status)
                 {
                     return status;
                 }
 
-                if (name == "-l")
+                if (option.Spec.TakesValue)
                 {
                     break;
                 }
             }
         }
 
-        return Validate(console, settings, files);
-
-
-        int? Apply(string name, string? value, ref int i)
+        if (Validate(console, settings, keyed, files, used) is int refused)
         {
-            string shown = Canonical(name);
+            return refused;
+        }
+
+        // b3sum reads standard input when no file is given.
+        if (files.Count == 0)
+        {
+            files.Add("-");
+        }
+
+        if (!settings.Check && !TryReadLength(settings))
+        {
+            // b3sum parses the length for each input, and fails each one.
+            foreach (string file in files)
+            {
+                console.Error($"{file}: Failed to parse length.");
+            }
+
+            return 1;
+        }
+
+        return null;
+
+        int? Apply((OptionSpec Spec, string Usage) option, string? value, ref int i)
+        {
+            string shown = option.Usage;
             if (used.Contains(shown))
             {
                 console.StandardError.Write($"error: The argument '{shown}' was provided more than once, but cannot be used multiple times\n\nUSAGE:\n    b3sum {(shown == "--keyed" ? "<FILE>... --keyed" : shown)}\n\nFor more information try --help\n");
                 return 1;
             }
 
-            if (TakesValue(name) && value is null)
+            if (option.Spec.TakesValue && value is null)
             {
                 if (i + 1 >= args.Length || args[i + 1] == "--")
                 {
-                    return MissingValue(console, name);
+                    console.StandardError.Write($"error: The argument '{shown}' requires a value but none was supplied\n\nUSAGE:\n    b3sum {shown}\n\nFor more information try --help\n");
+                    return 1;
                 }
 
                 if (args[i + 1].Length > 1 && args[i + 1][0] == '-')
@@ -210,84 +236,107 @@ internal static class B3sumCli
             }
 
             used.Add(shown);
-            switch (shown)
+            switch (option.Spec.Id)
             {
-                case "--length <LEN>":
+                case OptionId.Length:
                     settings.LengthText = value;
                     break;
-                case "--keyed":
-                    settings.Keyed = true;
+                case OptionId.Key:
+                    keyed = true;
                     break;
-                case "--derive-key <CONTEXT>":
-                    settings.DeriveKeyContext = value;
-                    break;
-                case "--no-names":
-                    settings.NoNames = true;
-                    break;
-                case "--raw":
-                    settings.Raw = true;
-                    break;
-                case "--check":
-                    settings.Check = true;
-                    break;
-                case "--quiet":
-                    settings.Quiet = true;
-                    break;
-                case "--num-threads <NUM>":
-                    if (!int.TryParse(value, NumberStyles.None, CultureInfo.InvariantCulture, out int threads))
+                case OptionId.NumThreads:
+                    if (ReadThreads(value!) is string problem)
                     {
-                        Fail(console, "Failed to parse num threads.\n\nCaused by:\n    " + (value!.Length == 0 ? "cannot parse integer from empty string" : "invalid digit found in string"));
+                        Fail(console, "Failed to parse num threads.\n\nCaused by:\n    " + problem);
                         return 1;
                     }
 
-                    settings.Threads = threads == 0 ? Environment.ProcessorCount : Math.Min(threads, 1024);
+                    settings.Threads = (int)Math.Min(ulong.Parse(value!.TrimStart('+'), NumberStyles.None, CultureInfo.InvariantCulture), Cli.MaxThreads);
                     break;
-                case "--help":
+                case OptionId.Help:
                     Write(console, Help);
                     return 0;
-                case "--version":
+                case OptionId.Version:
                     Write(console, "b3sum 1.2.0\n");
                     return 0;
+                default:
+                    settings.Set(option.Spec.Id, value);
+                    break;
             }
 
             return null;
         }
     }
 
-    private static readonly string[] LongOptions = ["--length", "--keyed", "--derive-key", "--no-names", "--raw", "--check", "--quiet", "--no-mmap", "--num-threads", "--help", "--version"];
-
-    private static bool IsKnown(string name) => name is "-l" or "-c" or "-h" or "-V" || Array.IndexOf(LongOptions, name) >= 0;
-
-    private static bool TakesValue(string name) => name is "-l" or "--length" or "--derive-key" or "--num-threads";
-
-    /// <summary>The option as clap's messages name it: its long form, with its value's placeholder.</summary>
-    private static string Canonical(string name) => name switch
+    private static (OptionSpec Spec, string Usage)? Find(string name)
     {
-        "-l" or "--length" => "--length <LEN>",
-        "--derive-key" => "--derive-key <CONTEXT>",
-        "--num-threads" => "--num-threads <NUM>",
-        "-c" => "--check",
-        "-h" => "--help",
-        "-V" => "--version",
-        _ => name,
-    };
-
-    private static int? Validate(ToolConsole console, Settings settings, List<string> files)
-    {
-        if (settings.Keyed && settings.DeriveKeyContext is not null)
+        foreach ((OptionSpec spec, string usage) in Options)
         {
-            return Conflict(console, "--keyed", "--derive-key <CONTEXT>", "<FILE>... --derive-key <CONTEXT> --keyed");
+            if (name == "--" + spec.LongName || (spec.ShortName != '\0' && name.Length == 2 && name[1] == spec.ShortName))
+            {
+                return (spec, usage);
+            }
         }
 
+        return null;
+    }
+
+    /// <summary>
+    /// Why Rust's <c>usize::from_str</c> refuses <paramref name="text"/>, in its words, or
+    /// <see langword="null"/> when it takes it (an optional <c>+</c>, then decimal digits that fit 64 bits).
+    /// </summary>
+    private static string? ReadThreads(string text)
+    {
+        string digits = text.StartsWith('+') ? text[1..] : text;
+        return text.Length == 0 ? "cannot parse integer from empty string"
+            : digits.Length == 0 || !digits.All(char.IsAsciiDigit) ? "invalid digit found in string"
+            : !ulong.TryParse(digits, NumberStyles.None, CultureInfo.InvariantCulture, out _) ? "number too large to fit in target type"
+            : null;
+    }
+
+    /// <summary>
+    /// Sets the output length from <c>-l</c> (bytes; 32 when not given). b3sum takes any 64-bit
+    /// count; the tool takes up to 2^59 bytes (BLAKE3's <see cref="HashAlgorithmInfo.MaxBits"/>,
+    /// more output than any disk holds) and refuses longer as b3sum refuses what it cannot parse.
+    /// </summary>
+    private static bool TryReadLength(ToolSettings settings)
+    {
+        if (settings.LengthText is not string text)
+        {
+            return true;
+        }
+
+        string digits = text.StartsWith('+') ? text[1..] : text;
+        if (digits.Length == 0 || !digits.All(char.IsAsciiDigit)
+            || !ulong.TryParse(digits, NumberStyles.None, CultureInfo.InvariantCulture, out ulong bytes)
+            || bytes > (ulong)HashAlgorithms.Blake3.MaxBits / 8)
+        {
+            return false;
+        }
+
+        settings.LengthBits = bytes * 8;
+        return true;
+    }
+
+    private static int? Validate(ToolConsole console, ToolSettings settings, bool keyed, List<string> files, List<string> used)
+    {
+        // clap's usage line after a conflict: every option given, in alphabetical order, after the
+        // files that --keyed requires.
+        string usage = (keyed ? "<FILE>... " : string.Empty) + string.Join(' ', used.Order(StringComparer.Ordinal));
         if (settings.Check)
         {
-            foreach ((bool set, string flag) in new[] { (settings.NoNames, "--no-names"), (settings.Raw, "--raw"), (settings.LengthText is not null, "--length <LEN>") })
+            // Which of several conflicting options clap names first is its own (hash) order; one is named here.
+            foreach ((bool set, string flag) in new[] { (settings.Raw, "--raw"), (settings.DeriveKeyContext is not null, "--derive-key <CONTEXT>"), (keyed, "--keyed"), (settings.NoNames, "--no-names"), (settings.LengthText is not null, "--length <LEN>") })
             {
                 if (set)
                 {
-                    return Conflict(console, flag, "--check", "--check " + flag);
+                    return Conflict(console, flag, "--check", usage);
                 }
             }
+        }
+        else if (keyed && settings.DeriveKeyContext is not null)
+        {
+            return Conflict(console, "--keyed", "--derive-key <CONTEXT>", usage);
         }
         else if (settings.Quiet)
         {
@@ -295,7 +344,7 @@ internal static class B3sumCli
             return 1;
         }
 
-        if (settings.Keyed)
+        if (keyed)
         {
             byte[] key = RawFile.ReadToEnd(console.StandardInput);
             if (key.Length != KeyLength)
@@ -308,6 +357,7 @@ internal static class B3sumCli
             }
 
             settings.Key = key;
+            settings.KeyFromStandardInput = true;
         }
 
         if (settings.Raw && files.Count > 1)
@@ -319,293 +369,28 @@ internal static class B3sumCli
         return null;
     }
 
-    private static int HashAll(List<string> files, Settings settings, ToolConsole console)
-    {
-        bool ok = true;
-        foreach (string file in files)
-        {
-            int length = DefaultLength;
-            if (settings.LengthText is string text && !int.TryParse(text, NumberStyles.None, CultureInfo.InvariantCulture, out length))
-            {
-                Report(console, file, "Failed to parse length.");
-                ok = false;
-                continue;
-            }
-
-            if (settings.Keyed && file == "-")
-            {
-                // Standard input held the key.
-                Report(console, file, "Cannot open `-` in keyed mode");
-                ok = false;
-                continue;
-            }
-
-            byte[] output = new byte[length];
-            if (!TryHash(file, settings, console, output, out string? error))
-            {
-                Report(console, file, error!);
-                ok = false;
-                continue;
-            }
-
-            if (settings.Raw)
-            {
-                console.StandardOutput.Write(output);
-                continue;
-            }
-
-            // b3sum shows a name that is not UTF-8 lossily: U+FFFD for each bad sequence.
-            string shownName = Encoding.UTF8.GetString(Io.RawText.Encode(file));
-            var line = new StringBuilder();
-            bool escape = !settings.NoNames && NeedsEscape(shownName);
-            if (escape)
-            {
-                line.Append('\\');
-            }
-
-            line.Append(Convert.ToHexStringLower(output));
-            if (!settings.NoNames)
-            {
-                line.Append("  ").Append(escape ? Escape(shownName) : shownName);
-            }
-
-            line.Append('\n');
-            console.StandardOutput.Write(Io.RawText.Encode(line.ToString()));
-        }
-
-        return ok ? 0 : 1;
-    }
-
-    private static int CheckAll(List<string> checkFiles, Settings settings, ToolConsole console)
-    {
-        bool ok = true;
-        foreach (string checkFile in checkFiles)
-        {
-            byte[] content;
-            try
-            {
-                content = checkFile == "-" ? RawFile.ReadToEnd(console.StandardInput) : RawFile.ReadAllBytes(checkFile);
-            }
-            catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)
-            {
-                Fail(console, OsError(ex, checkFile));
-                return 1;
-            }
-
-            string text = Io.RawText.Decode(content);
-            string[] lines = text.Split('\n');
-            int count = text.Length == 0 ? 0 : text.EndsWith('\n') ? lines.Length - 1 : lines.Length;
-            for (int i = 0; i < count; i++)
-            {
-                if (!CheckLine(lines[i], settings, console, out string? parseError, out bool matched))
-                {
-                    // b3sum reports the line and goes on with the next one.
-                    Report(console, null, parseError!);
-                    ok = false;
-                    continue;
-                }
-
-                ok &= matched;
-            }
-        }
-
-        return ok ? 0 : 1;
-    }
-
-    /// <returns>False when the line cannot be read (<paramref name="parseError"/> says why).</returns>
-    private static bool CheckLine(string line, Settings settings, ToolConsole console, out string? parseError, out bool matched)
-    {
-        matched = false;
-        parseError = null;
-        if (line.Length == 0)
-        {
-            parseError = "Empty line";
-            return false;
-        }
-
-        bool escaped = line[0] == '\\';
-        if (escaped)
-        {
-            line = line[1..];
-        }
-
-        if (Io.RawText.Encode(line).Length < HexLength + 3)
-        {
-            parseError = "Short line";
-            return false;
-        }
-
-        if (line[HexLength] != ' ' || line[HexLength + 1] != ' ')
-        {
-            parseError = "Invalid space";
-            return false;
-        }
-
-        string hex = line[..HexLength];
-        foreach (char c in hex)
-        {
-            if (c is not ((>= '0' and <= '9') or (>= 'a' and <= 'f')))
-            {
-                parseError = "Invalid hex";
-                return false;
-            }
-        }
-
-        string name = line[(HexLength + 2)..];
-        if (escaped)
-        {
-            if (Unescape(name) is not string plain)
-            {
-                parseError = "Invalid backslash escape";
-                return false;
-            }
-
-            name = plain;
-        }
-
-        if (name.Contains('\uFFFD', StringComparison.Ordinal))
-        {
-            // A name b3sum printed lossily cannot name the file it came from.
-            parseError = "Unicode replacement character in path";
-            return false;
-        }
-
-        byte[] expected = Convert.FromHexString(hex);
-        byte[] actual = new byte[DefaultLength];
-        string shown = (escaped ? "\\" + Escape(name) : name);
-        if (!TryHash(name, settings, console, actual, out string? error))
-        {
-            WriteOut(console, $"{shown}: FAILED ({error})\n");
-            return true;
-        }
-
-        matched = CryptographicOperations.FixedTimeEquals(expected, actual);
-        if (!matched)
-        {
-            WriteOut(console, $"{shown}: FAILED\n");
-        }
-        else if (!settings.Quiet)
-        {
-            WriteOut(console, $"{shown}: OK\n");
-        }
-
-        return true;
-    }
-
-    private static bool TryHash(string file, Settings settings, ToolConsole console, Span<byte> output, out string? error)
-    {
-        error = null;
-        Blake3HashState state = settings.DeriveKeyContext is string context ? Blake3.CreateDeriveKeyHasher(context)
-            : settings.Keyed ? Blake3.CreateIncrementalHasher(settings.Key)
-            : Blake3.CreateIncrementalHasher();
-        try
-        {
-            Stream? opened = null;
-            try
-            {
-                Stream input = file == "-" ? console.StandardInput : (opened = RawFile.OpenInput(file));
-                byte[] buffer = new byte[1 << 20];
-                int read;
-                while ((read = input.Read(buffer)) > 0)
-                {
-                    state.Update(buffer.AsSpan(0, read), settings.Threads);
-                }
-            }
-            catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)
-            {
-                error = OsError(ex, file);
-                return false;
-            }
-            finally
-            {
-                opened?.Dispose();
-            }
-
-            if (!output.IsEmpty)
-            {
-                state.Finish(output);
-            }
-
-            return true;
-        }
-        finally
-        {
-            state.Clear();
-        }
-    }
-
-    /// <summary>The text Rust's <c>std::io::Error</c> shows: the C library's message and the errno.</summary>
-    private static string OsError(Exception ex, string path)
-    {
-        string message = InputError.Describe(ex, path);
-        int errno = message switch
-        {
-            "No such file or directory" => 2,
-            "Permission denied" => 13,
-            "Not a directory" => 20,
-            "Is a directory" => 21,
-            "File name too long" => 36,
-            _ => ex.HResult is > 0 and < 4096 ? ex.HResult : 0,
-        };
-        return errno == 0 ? message : $"{message} (os error {errno})";
-    }
-
     /// <summary>
-    /// Whether a name is escaped: it holds a backslash or a newline; on Windows, where the
-    /// backslash separates directories, a newline only (<see cref="Output.FileNameEscaping"/>).
-    /// b3sum itself writes Windows paths with <c>/</c> instead; b2fast prints the name as given.
+    /// A failure to open or read as Rust's <c>std::io::Error</c> shows it: the C library's text
+    /// <paramref name="reason"/> and its errno, <c>No such file or directory (os error 2)</c>; a
+    /// reason that is no C library text (a file that shrank while it was read) as it is.
     /// </summary>
-    private static bool NeedsEscape(string name) =>
-        (!OperatingSystem.IsWindows() && name.Contains('\\', StringComparison.Ordinal)) || name.Contains('\n', StringComparison.Ordinal);
-
-    private static string Escape(string name) => name.Replace("\\", "\\\\", StringComparison.Ordinal).Replace("\n", "\\n", StringComparison.Ordinal);
-
-    private static string? Unescape(string escaped)
+    public static string OsError(string reason)
     {
-        var plain = new StringBuilder(escaped.Length);
-        for (int i = 0; i < escaped.Length; i++)
+        for (int errno = 1; errno < 134; errno++)
         {
-            if (escaped[i] != '\\')
+            if (Marshal.GetPInvokeErrorMessage(errno) == reason)
             {
-                plain.Append(escaped[i]);
-                continue;
-            }
-
-            if (++i >= escaped.Length)
-            {
-                return null;
-            }
-
-            switch (escaped[i])
-            {
-                case '\\':
-                    plain.Append('\\');
-                    break;
-                case 'n':
-                    plain.Append('\n');
-                    break;
-                default:
-                    return null;
+                return $"{reason} (os error {errno})";
             }
         }
 
-        return plain.ToString();
+        return reason;
     }
-
-    private static void WriteOut(ToolConsole console, string text) => console.StandardOutput.Write(Io.RawText.Encode(text));
 
     private static void Write(ToolConsole console, string text) => console.StandardOutput.Write(Encoding.UTF8.GetBytes(text));
 
-    /// <summary>A message for one input or check line: <c>b3sum: NAME: MESSAGE</c> or <c>b3sum: MESSAGE</c>.</summary>
-    private static void Report(ToolConsole console, string? file, string message)
-    {
-        console.StandardOutput.Flush();
-        console.StandardError.Write(ProgramName + ": " + (file is null ? string.Empty : file + ": ") + message + "\n");
-        console.StandardError.Flush();
-    }
-
     /// <summary>A failure that ends the run, as b3sum's main prints it: <c>Error: MESSAGE</c>.</summary>
-    private static void Fail(ToolConsole console, string message)
+    public static void Fail(ToolConsole console, string message)
     {
         console.StandardOutput.Flush();
         console.StandardError.Write("Error: " + message + "\n");
@@ -616,20 +401,6 @@ internal static class B3sumCli
     {
         string usage = used.Count == 0 ? "[FLAGS] [OPTIONS] [FILE]..." : string.Join(' ', used);
         console.StandardError.Write($"error: Found argument '{arg}' which wasn't expected, or isn't valid in this context\n\nUSAGE:\n    b3sum {usage}\n\nFor more information try --help\n");
-        return 1;
-    }
-
-    private static string ValueUsage(string name) => name switch
-    {
-        "-l" or "--length" => "--length <LEN>",
-        "--derive-key" => "--derive-key <CONTEXT>",
-        _ => "--num-threads <NUM>",
-    };
-
-    private static int MissingValue(ToolConsole console, string name)
-    {
-        string shown = ValueUsage(name);
-        console.StandardError.Write($"error: The argument '{shown}' requires a value but none was supplied\n\nUSAGE:\n    b3sum {shown}\n\nFor more information try --help\n");
         return 1;
     }
 
@@ -647,7 +418,7 @@ internal static class B3sumCli
         "    -c, --check      Reads BLAKE3 sums from the FILEs and checks them\n" +
         "    -h, --help       Prints help information\n" +
         "        --keyed      Uses the keyed mode; the 32-byte key is read from standard input\n" +
-        "        --no-mmap    Accepted; input is always read\n" +
+        "        --no-mmap    Accepted: files are read by default (b2fast --mmap maps them)\n" +
         "        --no-names   Omits file names in the output\n" +
         "        --quiet      Skips printing OK for each successfully verified file (with --check)\n" +
         "        --raw        Writes the raw output bytes to standard output (one input only)\n" +

@@ -32,6 +32,7 @@ internal static class Cli
         new(OptionId.IgnoreMissing, '\0', "ignore-missing", TakesValue: false),
         new(OptionId.Key, '\0', "key", TakesValue: true),
         new(OptionId.Length, 'l', "length", TakesValue: true),
+        new(OptionId.Mmap, '\0', "mmap", TakesValue: false),
         new(OptionId.NoMmap, '\0', "no-mmap", TakesValue: false),
         new(OptionId.NoNames, '\0', "no-names", TakesValue: false),
         new(OptionId.NumThreads, '\0', "num-threads", TakesValue: true),
@@ -61,13 +62,24 @@ internal static class Cli
     {
         ArgumentNullException.ThrowIfNull(args);
         ArgumentNullException.ThrowIfNull(console);
-        var settings = new ToolSettings();
+        return Run(args, console, new ToolSettings(), ReadOptions);
+    }
+
+    /// <summary>Reads a command line into settings and inputs (b2fast's, or b3sum's: <see cref="B3sumCli.ReadOptions"/>).</summary>
+    /// <returns>The exit status when the run ends there; otherwise null.</returns>
+    internal delegate int? OptionReader(string[] args, ToolConsole console, ToolSettings settings, out List<string> files);
+
+    /// <summary>
+    /// Runs a command line of either personality: its options read by <paramref name="readOptions"/>,
+    /// then one engine for both (Bao, hashing or checking), the key erased at the end.
+    /// </summary>
+    internal static int Run(string[] args, ToolConsole console, ToolSettings settings, OptionReader readOptions)
+    {
         try
         {
-            int? early = ReadOptions(args, console, settings, out List<string> files);
-            if (early is int status)
+            if (readOptions(args, console, settings, out List<string> files) is int early)
             {
-                return status;
+                return early;
             }
 
             if (settings.BaoMode is not null)
@@ -95,6 +107,7 @@ internal static class Cli
         {
             CryptographicOperations.ZeroMemory(settings.Key);
             console.StandardOutput.Flush();
+            console.StandardError.Flush();
         }
     }
 
@@ -111,38 +124,6 @@ internal static class Cli
         {
             switch (option.Id)
             {
-                case OptionId.Binary:
-                    settings.Binary = 1;
-                    break;
-                case OptionId.Text:
-                    settings.Binary = 0;
-                    break;
-                case OptionId.Tag:
-                    // As in coreutils: --tag implies binary, so --tag -t is the conflict, -t --tag is not.
-                    settings.Tag = true;
-                    settings.Binary = 1;
-                    break;
-                case OptionId.Check:
-                    settings.Check = true;
-                    break;
-                case OptionId.Zero:
-                    settings.Zero = true;
-                    break;
-                case OptionId.IgnoreMissing:
-                    settings.IgnoreMissing = true;
-                    break;
-                case OptionId.Status:
-                    (settings.Status, settings.Warn, settings.Quiet) = (true, false, false);
-                    break;
-                case OptionId.Warn:
-                    (settings.Status, settings.Warn, settings.Quiet) = (false, true, false);
-                    break;
-                case OptionId.Quiet:
-                    (settings.Status, settings.Warn, settings.Quiet) = (false, false, true);
-                    break;
-                case OptionId.Strict:
-                    settings.Strict = true;
-                    break;
                 case OptionId.Length:
                     if (!TryReadLength(value!, console, settings))
                     {
@@ -160,15 +141,6 @@ internal static class Cli
                 case OptionId.Key:
                     settings.KeyText = value;
                     break;
-                case OptionId.Salt:
-                    settings.SaltText = value;
-                    break;
-                case OptionId.DeriveKey:
-                    settings.DeriveKeyContext = value;
-                    break;
-                case OptionId.Personal:
-                    settings.PersonalText = value;
-                    break;
                 case OptionId.Tree:
                     if (!TreeLeafSize.TryParse(value!, out long leafLength, out string? reason))
                     {
@@ -177,15 +149,6 @@ internal static class Cli
                     }
 
                     settings.TreeLeafLength = leafLength;
-                    break;
-                case OptionId.NoMmap:
-                    settings.NoMmap = true;
-                    break;
-                case OptionId.NoNames:
-                    settings.NoNames = true;
-                    break;
-                case OptionId.Raw:
-                    settings.Raw = true;
                     break;
                 case OptionId.NumThreads:
                     if (!TryReadThreads(value!, out int threads))
@@ -196,18 +159,15 @@ internal static class Cli
 
                     settings.Threads = threads;
                     break;
-                case OptionId.Bao:
-                    settings.BaoMode = value;
-                    break;
-                case OptionId.Outboard:
-                    settings.OutboardPath = value;
-                    break;
                 case OptionId.Help:
                     Write(console, HelpText.Usage);
                     return 0;
                 case OptionId.Version:
                     Write(console, HelpText.Version);
                     return 0;
+                default:
+                    settings.Set(option.Id, value);
+                    break;
             }
         }
 
@@ -358,7 +318,7 @@ internal static class Cli
             return false;
         }
 
-        settings.LengthBits = bits;
+        settings.LengthBits = bits == 0 ? null : bits;
         settings.LengthText = text;
         return true;
     }

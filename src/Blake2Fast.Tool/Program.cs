@@ -20,9 +20,10 @@ internal static class Program
             // A link or copy named b3sum (or B2FAST_AS=b3sum) takes b3sum's own command line.
             return B3sumCli.StartedAsB3sum() ? B3sumCli.Run(arguments, console) : Cli.Run(arguments, console);
         }
-        catch (IOException ex)
+        catch (Exception ex)
         {
-            // Standard output gone (a closed pipe) or another failure outside any one input.
+            // Standard output gone (a closed pipe), memory exhausted or another failure outside any
+            // one input: a message and status 1, never a stack trace.
             stderr.Write($"{(B3sumCli.StartedAsB3sum() ? B3sumCli.ProgramName : Cli.ProgramName)}: {ex.Message}\n");
             return 1;
         }

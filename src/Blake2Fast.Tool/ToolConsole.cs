@@ -25,11 +25,21 @@ internal sealed class ToolConsole(Stream stdin, Stream stdout, TextWriter stderr
     /// </summary>
     public bool Utf8Locale { get; } = utf8Locale;
 
-    /// <summary>Writes <c>b2fast: message</c> to standard error, after flushing what standard output holds.</summary>
+    /// <summary>
+    /// The command line the tool was started as (<c>b2fast</c>, or <c>b3sum</c> through a link of
+    /// that name): the program name in messages, how names are escaped and shown, and the texts of
+    /// the messages that b3sum words otherwise than coreutils.
+    /// </summary>
+    public Dialect Dialect { get; private init; } = Dialect.B2fast;
+
+    /// <summary>The same streams under <paramref name="dialect"/>.</summary>
+    public ToolConsole As(Dialect dialect) => dialect == Dialect ? this : new ToolConsole(StandardInput, StandardOutput, StandardError, ShowProgress, Utf8Locale) { Dialect = dialect };
+
+    /// <summary>Writes <c>b2fast: message</c> (or <c>b3sum: message</c>) to standard error, after flushing what standard output holds.</summary>
     public void Error(string message)
     {
         StandardOutput.Flush();
-        StandardError.Write(Cli.ProgramName + ": " + message + "\n");
+        StandardError.Write(Dialect.ProgramName + ": " + message + "\n");
         StandardError.Flush();
     }
 
@@ -37,7 +47,7 @@ internal sealed class ToolConsole(Stream stdin, Stream stdout, TextWriter stderr
     public void UsageError(string message)
     {
         Error(message);
-        StandardError.Write($"Try '{Cli.ProgramName} --help' for more information.\n");
+        StandardError.Write($"Try '{Dialect.ProgramName} --help' for more information.\n");
         StandardError.Flush();
     }
 

@@ -11,7 +11,7 @@ namespace Blake2Fast.Browser;
 /// <summary>
 /// Every multi-core API in a page without threads: asked for -1, 2 or 4 threads, each must return
 /// the answer it gives on one thread, throw nothing, and run every worker on the calling thread
-/// (the library's worker-start hook records each worker's thread).
+/// (the library's worker hooks record each worker's thread).
 /// </summary>
 internal static class ThreadsChecks
 {
@@ -69,7 +69,7 @@ internal static class ThreadsChecks
             var threads = new List<int>();
             byte[]? actual = null;
             Exception? failure = null;
-            ParallelPieces.WorkerStarted.Value = () => threads.Add(Environment.CurrentManagedThreadId);
+            ParallelPieces.Hooks.Value = new ParallelPieces.WorkerHooks(() => threads.Add(Environment.CurrentManagedThreadId), null);
             try
             {
                 actual = await Blake2b.HashTreeAsync(new MemoryStream(input), 65536, maxDegreeOfParallelism: degree).ConfigureAwait(true);
@@ -80,7 +80,7 @@ internal static class ThreadsChecks
             }
             finally
             {
-                ParallelPieces.WorkerStarted.Value = null;
+                ParallelPieces.Hooks.Value = null;
             }
 
             Record(report, "Blake2b.HashTreeAsync", degree, expected, actual, failure, threads);
@@ -96,7 +96,7 @@ internal static class ThreadsChecks
             var threads = new List<int>();
             byte[]? actual = null;
             Exception? failure = null;
-            ParallelPieces.WorkerStarted.Value = () => threads.Add(Environment.CurrentManagedThreadId);
+            ParallelPieces.Hooks.Value = new ParallelPieces.WorkerHooks(() => threads.Add(Environment.CurrentManagedThreadId), null);
             try
             {
                 actual = call(degree);
@@ -107,7 +107,7 @@ internal static class ThreadsChecks
             }
             finally
             {
-                ParallelPieces.WorkerStarted.Value = null;
+                ParallelPieces.Hooks.Value = null;
             }
 
             Record(report, what, degree, expected, actual, failure, threads);

@@ -23,6 +23,13 @@ namespace Blake2Fast.Fuzz;
 /// No argument may name a real file: every <c>@</c> (which starts a <c>--key</c>, <c>--salt</c> or
 /// <c>--personal</c> <c>@FILE</c>) is made to point into a folder that does not exist, and the
 /// whole run follows only when every operand is <c>-</c>.
+/// <para>
+/// The same command line is then read as <c>b3sum</c> reads it (<see cref="B3sumCli.ReadOptions"/>):
+/// a clap-style usage error (status 1, <c>error:</c> on standard error) or one of b3sum's refusals
+/// (<c>Error:</c>, or <c>b3sum: NAME: Failed to parse length.</c>), <c>--help</c>/<c>--version</c>, or settings for BLAKE3; when only standard input
+/// is hashed, the whole run follows and ends with status 0 and output, or status 1 and a
+/// <c>b3sum:</c> message (a length b3sum cannot parse), never with an exception.
+/// </para>
 /// </remarks>
 internal static class OptionTarget
 {
@@ -38,6 +45,53 @@ internal static class OptionTarget
         string[] args = SplitArguments(input);
         RunOnce(args, utf8Locale: true);
         RunOnce(args, utf8Locale: false);
+        RunAsB3sum(args);
+    }
+
+    private static void RunAsB3sum(string[] args)
+    {
+        var stdout = new MemoryStream();
+        var stderr = new StringWriter();
+        var console = new ToolConsole(new MemoryStream(StandardInput), stdout, stderr, showProgress: false, utf8Locale: true).As(Dialect.B3sum);
+        var settings = new ToolSettings { Algorithm = Blake2Fast.Tool.Algorithms.HashAlgorithms.Blake3 };
+        int? status = B3sumCli.ReadOptions(args, console, settings, out List<string> operands);
+        console.StandardOutput.Flush();
+        string errors = stderr.ToString();
+        switch (status)
+        {
+            case 1:
+                FuzzAssert.That(
+                    errors.StartsWith("error: ", StringComparison.Ordinal) || errors.StartsWith("Error: ", StringComparison.Ordinal) || errors.StartsWith(B3sumCli.ProgramName + ": ", StringComparison.Ordinal),
+                    $"b3sum: a refused command line says why (got '{errors}')");
+                FuzzAssert.That(stdout.Length == 0, "b3sum: a refused command line prints nothing on standard output");
+                return;
+            case 0:
+                FuzzAssert.That(stdout.Length > 0 && errors.Length == 0, "b3sum: --help and --version print on standard output only");
+                return;
+            case null:
+                FuzzAssert.That(errors.Length == 0 && stdout.Length == 0, "b3sum: accepted options print nothing");
+                FuzzAssert.That(settings.Threads is >= 0 and <= Cli.MaxThreads, $"b3sum: the threads ({settings.Threads}) are within b2fast's limit");
+                break;
+            default:
+                throw new FuzzPropertyException($"b3sum: reading the options ended with status {status}");
+        }
+
+        // A length is parsed when hashing starts; an output longer than MaxHashedDigestBits is slow, not wrong.
+        bool shortOutput = settings.LengthText is null
+            || (ulong.TryParse(settings.LengthText.TrimStart('+'), System.Globalization.NumberStyles.None, System.Globalization.CultureInfo.InvariantCulture, out ulong bytes) ? bytes <= MaxHashedDigestBits / 8 : true);
+        if (settings.Check || !shortOutput || !operands.TrueForAll(o => o == "-"))
+        {
+            return;
+        }
+
+        stdout = new MemoryStream();
+        stderr = new StringWriter();
+        console = new ToolConsole(new MemoryStream(StandardInput), stdout, stderr, showProgress: false, utf8Locale: true);
+        int run = B3sumCli.Run(args, console);
+        errors = stderr.ToString();
+        FuzzAssert.That(
+            (run == 0 && errors.Length == 0) || (run == 1 && errors.StartsWith(B3sumCli.ProgramName + ": ", StringComparison.Ordinal)),
+            $"b3sum: hashing standard input succeeds, or fails with a message (status {run}: '{errors}')");
     }
 
     private static string[] SplitArguments(ReadOnlySpan<byte> input)

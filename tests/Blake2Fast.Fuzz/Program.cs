@@ -28,6 +28,7 @@ internal static class Program
     {
         ["checksum-lines"] = ChecksumLineTarget.Run,
         ["options"] = OptionTarget.Run,
+        ["check-file"] = CheckFileTarget.Run,
         ["hash-many"] = HashManyTarget.Run,
         ["bao-decode"] = BaoDecodeTarget.Run,
     };
@@ -59,7 +60,8 @@ internal static class Program
                 SharpFuzz.Common.Trace.SharedMem = (byte*)NativeMemory.AllocZeroed(CoverageMapBytes);
             }
 
-            foreach (string file in args.Skip(1).SelectMany(p => Directory.Exists(p) ? Directory.GetFiles(p).Order(StringComparer.Ordinal) : (IEnumerable<string>)[p]))
+            // Full paths first: a target may work in a folder of its own (check-file).
+            foreach (string file in args.Skip(1).Select(Path.GetFullPath).SelectMany(p => Directory.Exists(p) ? Directory.GetFiles(p).Order(StringComparer.Ordinal) : (IEnumerable<string>)[p]).ToList())
             {
                 Console.WriteLine($"{args[0]}: {file}");
                 target(File.ReadAllBytes(file));

@@ -8,9 +8,8 @@ using Blake2Fast.Tool.Io;
 namespace Blake2Fast.Tool.Tests;
 
 /// <summary>
-/// Every way the tool reaches a file's bytes gives the same digest: the default (mapped, then kept
-/// or dropped by <see cref="MappingProbe"/>), the mapping forced and reading forced
-/// (<c>--no-mmap</c>), for BLAKE3 (plain, keyed, key derivation) and <c>--tree</c>, at the lengths
+/// Both ways the tool reaches a file's bytes give the same digest: read at its offsets (the default,
+/// and <c>--no-mmap</c>) and mapped (<c>--mmap</c>), for BLAKE3 (plain, keyed, key derivation) and <c>--tree</c>, at the lengths
 /// where the paths change (0, 1, 1 MiB - 1, 1 MiB, 1 MiB + 1) and for sparse files of 1 GiB and
 /// 2 GiB and a byte (past a 32-bit length and the 1 GiB pieces a mapping is hashed in). The
 /// references are the library and, where it is installed, Debian's <c>b3sum</c>.
@@ -18,7 +17,7 @@ namespace Blake2Fast.Tool.Tests;
 public sealed class InputPathTests : IDisposable
 {
     private const int MiB = 1 << 20;
-    private static readonly InputReading[] Readings = [InputReading.Measured, InputReading.Mapped, InputReading.Read];
+    private static readonly bool[] Readings = [false, true];
     private static readonly byte[] Key = Enumerable.Range(0, 32).Select(i => (byte)(i * 11)).ToArray();
     private const string Context = "b2fast input path tests 2026";
 
@@ -48,7 +47,7 @@ public sealed class InputPathTests : IDisposable
         Blake3.DeriveKey(Context, data, derived);
         AssertB3sumAgrees(path, plain);
 
-        foreach (InputReading reading in Readings)
+        foreach (bool reading in Readings)
         {
             Assert.Equal(plain, Digest(reading, path, HashAlgorithms.Blake3, new HashParameters(32, [], [], [])));
             Assert.Equal(keyed, Digest(reading, path, HashAlgorithms.Blake3, new HashParameters(40, Key, [], [])));
@@ -70,7 +69,7 @@ public sealed class InputPathTests : IDisposable
 
         byte[] blake2b = Blake2b.HashTree(data.AsSpan(), MiB, 64, 1);
         byte[] blake2s = Blake2s.HashTree(data.AsSpan(), 4096, 32, 1);
-        foreach (InputReading reading in Readings)
+        foreach (bool reading in Readings)
         {
             Assert.Equal(blake2b, Digest(reading, path, HashAlgorithms.Blake2b, new HashParameters(64, [], [], []) { TreeLeafLength = MiB }));
             Assert.Equal(blake2s, Digest(reading, path, HashAlgorithms.Blake2s, new HashParameters(32, [], [], []) { TreeLeafLength = 4096 }));
@@ -92,7 +91,7 @@ public sealed class InputPathTests : IDisposable
         byte[] tree = ZeroInput.Blake2bTreeDigest(length, MiB);
         AssertB3sumAgrees(path, blake3);
 
-        foreach (InputReading reading in Readings)
+        foreach (bool reading in Readings)
         {
             Assert.Equal(blake3, Digest(reading, path, HashAlgorithms.Blake3, new HashParameters(32, [], [], [])));
             Assert.Equal(tree, Digest(reading, path, HashAlgorithms.Blake2b, new HashParameters(64, [], [], []) { TreeLeafLength = MiB }));
@@ -102,7 +101,7 @@ public sealed class InputPathTests : IDisposable
     [Theory]
     [InlineData(MiB + 1)]
     [InlineData((5 * MiB) + 77)]
-    public void The_command_line_default_and_no_mmap_print_b3sums_line(int length)
+    public void The_command_line_default_no_mmap_and_mmap_print_b3sums_line(int length)
     {
         byte[] data = new byte[length];
         new Random(length).NextBytes(data);
@@ -115,12 +114,13 @@ public sealed class InputPathTests : IDisposable
 
         Assert.Equal(expected, ToolRunner.Run("-a", "blake3", path).OutputText);
         Assert.Equal(expected, ToolRunner.Run("-a", "blake3", "--no-mmap", path).OutputText);
+        Assert.Equal(expected, ToolRunner.Run("-a", "blake3", "--mmap", path).OutputText);
     }
 
-    private static byte[] Digest(InputReading reading, string path, HashAlgorithmInfo algorithm, HashParameters parameters)
+    private static byte[] Digest(bool map, string path, HashAlgorithmInfo algorithm, HashParameters parameters)
     {
         var console = new ToolConsole(new MemoryStream(), Stream.Null, TextWriter.Null, showProgress: false, utf8Locale: true);
-        InputDigester.Result result = new InputDigester(console) { Reading = reading }.Digest(path, algorithm, parameters);
+        InputDigester.Result result = new InputDigester(console) { Map = map }.Digest(path, algorithm, parameters);
         Assert.Null(result.Error);
         return result.Digest!;
     }

@@ -8,7 +8,7 @@ namespace Blake2Fast.Tool.Tests;
 /// <summary>
 /// <c>--num-threads N</c> (b3sum's option: 0 or absent for every core) on every path that hashes
 /// on several threads, mapped and read alike; the tool's piece plan for BLAKE3 files enumerated to
-/// 1 TiB; mapped pieces populated by their own threads hash as the library does.
+/// 2^63 - 1 bytes; mapped pieces populated by their own threads hash as the library does.
 /// </summary>
 public sealed class NumThreadsTests : IDisposable
 {
@@ -72,32 +72,29 @@ public sealed class NumThreadsTests : IDisposable
     }
 
     [Fact]
-    public void Pieces_are_subtrees_bounded_in_number_and_reach_every_thread_up_to_1_TiB()
+    public void Pieces_are_subtrees_of_1_MiB_to_1_GiB_a_group_of_1024_at_a_time_for_every_length()
     {
-        for (long length = MiB + 1; length <= 1L << 40; length = (length * 2) - 1)
+        for (long length = MiB + 1; length > 0; length = length <= long.MaxValue / 2 ? (length * 2) - 1 : (length == long.MaxValue ? 0 : long.MaxValue))
         {
-            foreach (long at in new[] { length - 1, length, length + 1, (length * 3 / 2) + 7 })
+            foreach (long at in new[] { length - 1, length, length + 1, length + (length / 2) + 7 })
             {
-                if (!PositionalBlake3Hasher.Applies(at))
+                if (at <= 0 || !PositionalBlake3Hasher.Applies(at))
                 {
                     continue;
                 }
 
                 long piece = PositionalBlake3Hasher.PieceLength(at);
-                long pieces = PositionalBlake3Hasher.PieceCount(at);
-                Assert.True(piece >= MiB && (piece & (piece - 1)) == 0, $"{at}: piece {piece}");
-                Assert.InRange(pieces, 2, PositionalBlake3Hasher.MaxPieces);
+                long pieces = ((at - 1) / piece) + 1;
+                string plan = $"{at} B: {pieces} pieces of {piece}";
+                Assert.True(piece >= MiB && piece <= 1L << 30 && (piece & (piece - 1)) == 0, plan);
+                Assert.True(pieces >= 2, plan);
 
-                // The least such piece: half of it would make too many.
-                Assert.True(piece == MiB || ((at - 1) / (piece / 2)) + 1 > PositionalBlake3Hasher.MaxPieces, $"{at}: piece {piece}");
-
-                // Memory: a length and a chaining value per piece, and a 1 MiB buffer per thread.
-                Assert.True(pieces * 40 <= 3 * MiB);
-                for (int threads = 1; threads <= 256; threads++)
-                {
-                    int workers = PositionalBlake3Hasher.Workers(at, threads);
-                    Assert.Equal((int)Math.Min(threads, pieces), workers);
-                }
+                // 1 MiB pieces up to a group of 1,024 of them; then the least length that keeps to
+                // one group (more than 512 pieces: two or more for each of up to 256 threads), up
+                // to the 1 GiB cap past which groups of 1,024 follow one another.
+                Assert.True(pieces >= Math.Min(513, ((at - 1) / MiB) + 1), plan);
+                Assert.True(piece == MiB || piece == 1L << 30 || ((at - 1) / (piece / 2)) + 1 > 1024, plan);
+                Assert.True(piece == 1L << 30 || pieces <= 1024, plan);
             }
         }
     }
@@ -129,7 +126,6 @@ public sealed class NumThreadsTests : IDisposable
         Blake3.HashData(key, data, expected);
         Assert.Equal(expected, keyed);
 
-        mapped.PopulateInParallel(threads);
         Assert.Equal(Blake2b.HashTree(data, MiB, 64, maxDegreeOfParallelism: 1), Blake2b.HashTree(mapped.Slice(0, length), MiB, 64, threads));
     }
 }

@@ -81,6 +81,69 @@ public sealed class PositionalBlake3HasherTests : IDisposable
         }
     }
 
+    [Theory]
+    [InlineData((64L << 40) + (3L << 20) + 5, 2)]    // past 64 TiB: pieces of 1 GiB, 65,537 of them
+    [InlineData((64L << 40) + (1L << 30), 16)]       // a whole last piece
+    [InlineData((1L << 40) + 1, 256)]                 // 1 TiB and a byte: two groups of pieces of 1 GiB
+    public void Inputs_past_64_TiB_are_planned_merged_in_groups_and_hash_like_their_subtrees(long length, int threads)
+    {
+        // No file that long can be written here: a synthetic reader stands for the file, giving
+        // every piece a chaining value of its own, and the root must be the one that the library's
+        // checked merge of every (length, chaining value) pair gives.
+        var reader = new SyntheticPieces();
+        byte[] key = new byte[32];
+        new Random(9).NextBytes(key);
+        foreach (Blake3Mode mode in new[] { Blake3Mode.Hash, Blake3Mode.Keyed(key) })
+        {
+            reader.Calls.Clear();
+            byte[] actual = new byte[64];
+            using (Blake3OutputReader root = new PositionalBlake3Hasher(threads).Hash(reader, length, mode, progress: null))
+            {
+                root.Read(actual);
+            }
+
+            long piece = PositionalBlake3Hasher.PieceLength(length);
+            Assert.Equal(1L << 30, piece);
+            long count = ((length - 1) / piece) + 1;
+            Assert.Equal(count, reader.Calls.Count);
+            long[] lengths = new long[count];
+            byte[] values = new byte[count * 32];
+            for (long i = 0; i < count; i++)
+            {
+                lengths[i] = Math.Min(piece, length - (i * piece));
+                Assert.True(reader.Calls.TryGetValue(i * piece, out int called), $"piece {i} was not hashed");
+                Assert.Equal(lengths[i], called);
+                SyntheticPieces.ValueOf(i * piece, (int)lengths[i], values.AsSpan((int)i * 32, 32));
+            }
+
+            byte[] expected = new byte[64];
+            Blake3Subtree.MergeRoot(mode, lengths, values, expected);
+            Assert.Equal(expected, actual);
+        }
+    }
+
+    /// <summary>Stands for a file: each piece's chaining value is a hash of its offset and length, and every call is recorded.</summary>
+    private sealed class SyntheticPieces : PositionalBlake3Hasher.IPieceReader
+    {
+        public System.Collections.Concurrent.ConcurrentDictionary<long, int> Calls { get; } = new();
+
+        public bool NeedsBuffer => false;
+
+        public static void ValueOf(long offset, int length, Span<byte> cv)
+        {
+            Span<byte> input = stackalloc byte[12];
+            System.Buffers.Binary.BinaryPrimitives.WriteInt64LittleEndian(input, offset);
+            System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(input[8..], length);
+            Blake3.HashData(input, cv);
+        }
+
+        public void HashPiece(long offset, int length, Blake3Mode mode, Span<byte> buffer, Span<byte> cv)
+        {
+            Assert.True(Calls.TryAdd(offset, length), $"the piece at {offset} was hashed twice");
+            ValueOf(offset, length, cv);
+        }
+    }
+
     private static byte[] Hash(PositionalBlake3Hasher hasher, string path, long length, Blake3Mode mode, int outputLength)
     {
         using SafeFileHandle handle = File.OpenHandle(path);

@@ -55,12 +55,20 @@ internal static class ProcessRunner
             process.StandardError.BaseStream.CopyTo(buffer);
             return buffer.ToArray();
         });
-        if (stdin is not null)
+        try
         {
-            process.StandardInput.BaseStream.Write(stdin);
+            if (stdin is not null)
+            {
+                process.StandardInput.BaseStream.Write(stdin);
+            }
+
+            process.StandardInput.Close();
+        }
+        catch (IOException)
+        {
+            // The program ended (a usage error) without reading its standard input: a closed pipe.
         }
 
-        process.StandardInput.Close();
         process.WaitForExit();
         return new RunResult(process.ExitCode, output.Result, Encoding.UTF8.GetString(error.Result));
     }

@@ -67,7 +67,7 @@ public sealed class ShrinkingFileTests : IDisposable
     {
         string path = SparseFile(algorithm.Name);
         var console = new ToolConsole(new MemoryStream(), Stream.Null, TextWriter.Null, showProgress: false, utf8Locale: true);
-        var digester = new InputDigester(console) { Reading = InputReading.Read };
+        var digester = new InputDigester(console);
         Task<InputDigester.Result> hashing = Task.Run(() => digester.Digest(path, algorithm, parameters));
         await CutSoon(path);
         InputDigester.Result result = await hashing.WaitAsync(TimeSpan.FromMinutes(2));

@@ -6,6 +6,7 @@ using System.Linq;
 using System.Net;
 using System.Net.Http;
 using System.Net.Http.Headers;
+using System.Runtime.ExceptionServices;
 using System.Threading;
 using System.Threading.Tasks;
 using Blake2Fast;
@@ -46,7 +47,11 @@ public sealed class BlobClient
     /// <summary>The largest part sent in one request (default 16 MiB): a broken connection loses at most the part's unsaved bytes.</summary>
     public long PartLength { get; init; } = 16 * 1024 * 1024;
 
-    /// <summary>How many failed attempts in a row (broken connection, truncated response) are retried before giving up (default 5).</summary>
+    /// <summary>
+    /// How many failed attempts in a row are retried before giving up (default 5): network failures
+    /// (a broken connection, a truncated response, the HttpClient's timeout) and uploads locked by
+    /// another request (423). Failures of the caller's own streams and statuses the server chose are not retried.
+    /// </summary>
     public int MaxRetries { get; init; } = 5;
 
     /// <summary>The pause before the first retry, doubled after each further failure in a row (default 50 ms).</summary>
@@ -60,7 +65,11 @@ public sealed class BlobClient
     /// <param name="cancellationToken">Cancels the upload (the server keeps what it received).</param>
     /// <returns>The blob's hash, as the server computed it while the data streamed in.</returns>
     /// <exception cref="ArgumentException"><paramref name="source"/> cannot read or seek.</exception>
-    /// <exception cref="HttpRequestException">The server refused the upload, or the connection failed more than <see cref="MaxRetries"/> times in a row.</exception>
+    /// <exception cref="HttpRequestException">
+    /// The server refused the upload (413 past its blob limit), or the connection failed, or the upload
+    /// stayed locked (423), more than <see cref="MaxRetries"/> times in a row.
+    /// </exception>
+    /// <exception cref="IOException">Reading <paramref name="source"/> failed: the source's own exception, never retried.</exception>
     public async Task<string> UploadAsync(Stream source, CancellationToken cancellationToken = default)
     {
         CheckSource(source);
@@ -77,7 +86,7 @@ public sealed class BlobClient
         using var request = new HttpRequestMessage(HttpMethod.Post, "uploads");
         using HttpResponseMessage response = await _http.SendAsync(request, cancellationToken).ConfigureAwait(false);
         response.EnsureSuccessStatusCode();
-        Uri location = response.Headers.Location ?? throw new HttpRequestException("The server did not say where the upload is.");
+        Uri location = response.Headers.Location ?? throw new HttpRequestException(HttpRequestError.InvalidResponse, "The server did not say where the upload is.");
         string path = location.IsAbsoluteUri ? location.AbsolutePath : location.OriginalString;
         return path[(path.LastIndexOf('/') + 1)..];
     }
@@ -114,7 +123,11 @@ public sealed class BlobClient
     /// <param name="cancellationToken">Cancels the upload (the server keeps what it received).</param>
     /// <returns>The blob's lowercase hex BLAKE3 hash.</returns>
     /// <exception cref="ArgumentException"><paramref name="source"/> cannot read or seek.</exception>
-    /// <exception cref="HttpRequestException">The server refused the upload or has no such upload, or the connection failed more than <see cref="MaxRetries"/> times in a row.</exception>
+    /// <exception cref="HttpRequestException">
+    /// The server refused the upload (413 past its blob limit) or has no such upload, or the connection
+    /// failed, or the upload stayed locked (423), more than <see cref="MaxRetries"/> times in a row.
+    /// </exception>
+    /// <exception cref="IOException">Reading <paramref name="source"/> failed: the source's own exception, never retried.</exception>
     public async Task<string> ResumeUploadAsync(string uploadId, Stream source, CancellationToken cancellationToken = default)
     {
         ArgumentException.ThrowIfNullOrEmpty(uploadId);
@@ -125,6 +138,7 @@ public sealed class BlobClient
         int failures = 0;
         while (true)
         {
+            PartStream? part = null;
             try
             {
                 if (offset is null)
@@ -147,10 +161,11 @@ public sealed class BlobClient
                 long partLength = Math.Min(PartLength, total - offset.Value);
                 bool last = partLength == total - offset.Value;
                 source.Position = origin + offset.Value;
+                part = new PartStream(source, partLength);
                 using var request = new HttpRequestMessage(HttpMethod.Patch, UploadPath(uploadId));
                 request.Headers.Add(UploadOffsetHeader, offset.Value.ToString(CultureInfo.InvariantCulture));
                 request.Headers.Add(UploadCompleteHeader, last ? "?1" : "?0");
-                request.Content = new StreamContent(new PartStream(source, partLength), BufferLength);
+                request.Content = new StreamContent(part, BufferLength);
                 request.Content.Headers.ContentLength = partLength;
                 request.Content.Headers.ContentType = new MediaTypeHeaderValue("application/offset+octet-stream");
                 using HttpResponseMessage response = await _http.SendAsync(request, cancellationToken).ConfigureAwait(false);
@@ -171,6 +186,19 @@ public sealed class BlobClient
                     continue;
                 }
 
+                if (response.StatusCode == HttpStatusCode.Locked)
+                {
+                    // Another request (often our own broken one, still being saved) holds the upload: ask again later.
+                    if (++failures > MaxRetries)
+                    {
+                        throw new HttpRequestException("The upload stayed locked by another request.", null, HttpStatusCode.Locked);
+                    }
+
+                    offset = null;
+                    await Task.Delay(Backoff(failures), cancellationToken).ConfigureAwait(false);
+                    continue;
+                }
+
                 response.EnsureSuccessStatusCode();
                 failures = 0;
                 offset = ReadOffset(response);
@@ -178,10 +206,16 @@ public sealed class BlobClient
                 {
                     return response.Headers.TryGetValues(BlobHashHeader, out var hashes)
                         ? hashes.First()
-                        : throw new HttpRequestException("The server completed the upload without naming its blob.");
+                        : throw new HttpRequestException(HttpRequestError.InvalidResponse, "The server completed the upload without naming its blob.");
                 }
             }
-            catch (Exception e) when (IsTransient(e, cancellationToken))
+            catch (Exception) when (part?.Failure is not null)
+            {
+                // The caller's source failed, not the network: its own exception, and no retry.
+                part!.Failure!.Throw();
+                throw;
+            }
+            catch (Exception e) when (IsNetworkFailure(e, cancellationToken))
             {
                 if (++failures > MaxRetries)
                 {
@@ -192,6 +226,27 @@ public sealed class BlobClient
                 await Task.Delay(Backoff(failures), cancellationToken).ConfigureAwait(false);
             }
         }
+    }
+
+    /// <summary>
+    /// Removes an upload that will not be finished (its saved bytes go; a completed upload's blob stays).
+    /// </summary>
+    /// <param name="uploadId">The upload's id.</param>
+    /// <param name="cancellationToken">Cancels the request.</param>
+    /// <returns><see langword="true"/> if it was removed, <see langword="false"/> if the server has no such upload.</returns>
+    /// <exception cref="HttpRequestException">The server refused, for instance with 423 while another request holds the upload.</exception>
+    public async Task<bool> DeleteUploadAsync(string uploadId, CancellationToken cancellationToken = default)
+    {
+        ArgumentException.ThrowIfNullOrEmpty(uploadId);
+        using var request = new HttpRequestMessage(HttpMethod.Delete, UploadPath(uploadId));
+        using HttpResponseMessage response = await _http.SendAsync(request, cancellationToken).ConfigureAwait(false);
+        if (response.StatusCode == HttpStatusCode.NotFound)
+        {
+            return false;
+        }
+
+        response.EnsureSuccessStatusCode();
+        return true;
     }
 
     /// <summary>
@@ -209,12 +264,14 @@ public sealed class BlobClient
     /// early; everything written before is verified.
     /// </exception>
     /// <exception cref="HttpRequestException">The server has no such blob or refused, or the connection failed more than <see cref="MaxRetries"/> times in a row.</exception>
+    /// <exception cref="IOException">Writing to <paramref name="destination"/> failed: the stream's own exception, never retried (a retry could write its bytes twice).</exception>
     public async Task<long> DownloadAsync(string hash, Stream destination, CancellationToken cancellationToken = default)
     {
         byte[] root = ParseHash(hash);
         ArgumentNullException.ThrowIfNull(destination);
         long written = 0;
         int failures = 0;
+        bool writing = false;
         byte[] buffer = ArrayPool<byte>.Shared.Rent(DownloadBufferLength);
         try
         {
@@ -239,7 +296,10 @@ public sealed class BlobClient
                         skip -= from;
                         if (from < read)
                         {
+                            // A failure of the caller's stream is not retried: its bytes may be partly written.
+                            writing = true;
                             await destination.WriteAsync(buffer.AsMemory(from, read - from), cancellationToken).ConfigureAwait(false);
+                            writing = false;
                             written += read - from;
                             failures = 0;
                         }
@@ -247,7 +307,7 @@ public sealed class BlobClient
 
                     return written;
                 }
-                catch (Exception e) when (IsTransient(e, cancellationToken))
+                catch (Exception e) when (!writing && IsNetworkFailure(e, cancellationToken))
                 {
                     if (++failures > MaxRetries)
                     {
@@ -305,10 +365,16 @@ public sealed class BlobClient
         return result.ToArray();
     }
 
-    private static bool IsTransient(Exception e, CancellationToken cancellationToken) => e switch
+    /// <summary>
+    /// Whether a failure is the network's, worth a retry: the transport's exceptions (no status
+    /// code, not a response the client refuses), reads of a response body that broke or ended early,
+    /// and the HttpClient's own timeout. A status the server chose, a verification failure and the
+    /// caller's cancellation are not; failures of the caller's streams are kept apart before this.
+    /// </summary>
+    private static bool IsNetworkFailure(Exception e, CancellationToken cancellationToken) => e switch
     {
         OperationCanceledException => !cancellationToken.IsCancellationRequested,
-        HttpRequestException http => http.StatusCode is null || (int)http.StatusCode >= 500,
+        HttpRequestException http => http.StatusCode is null && http.HttpRequestError != HttpRequestError.InvalidResponse,
         IOException => true,
         _ => false,
     };
@@ -319,7 +385,7 @@ public sealed class BlobClient
         response.Headers.TryGetValues(UploadOffsetHeader, out var values)
         && long.TryParse(values.First(), NumberStyles.None, CultureInfo.InvariantCulture, out long offset)
             ? offset
-            : throw new HttpRequestException("The server's response has no valid Upload-Offset.");
+            : throw new HttpRequestException(HttpRequestError.InvalidResponse, "The server's response has no valid Upload-Offset.");
 
     private static string UploadPath(string uploadId) => "uploads/" + Uri.EscapeDataString(uploadId);
 
@@ -343,10 +409,15 @@ public sealed class BlobClient
         return Convert.FromHexString(hash);
     }
 
-    /// <summary>Reads at most a part's length from the source, leaving the source open.</summary>
+    /// <summary>
+    /// Reads at most a part's length from the source, leaving the source open; a failure of the
+    /// source is kept in <see cref="Failure"/>, so that it is not taken for the network's.
+    /// </summary>
     private sealed class PartStream(Stream source, long length) : Stream
     {
         private long _left = length;
+
+        public ExceptionDispatchInfo? Failure { get; private set; }
 
         public override bool CanRead => true;
 
@@ -362,14 +433,34 @@ public sealed class BlobClient
 
         public override int Read(Span<byte> buffer)
         {
-            int read = source.Read(buffer[..(int)Math.Min(buffer.Length, _left)]);
+            int read;
+            try
+            {
+                read = source.Read(buffer[..(int)Math.Min(buffer.Length, _left)]);
+            }
+            catch (Exception e)
+            {
+                Failure ??= ExceptionDispatchInfo.Capture(e);
+                throw;
+            }
+
             _left -= read;
             return read;
         }
 
         public override async ValueTask<int> ReadAsync(Memory<byte> buffer, CancellationToken cancellationToken = default)
         {
-            int read = await source.ReadAsync(buffer[..(int)Math.Min(buffer.Length, _left)], cancellationToken).ConfigureAwait(false);
+            int read;
+            try
+            {
+                read = await source.ReadAsync(buffer[..(int)Math.Min(buffer.Length, _left)], cancellationToken).ConfigureAwait(false);
+            }
+            catch (Exception e) when (e is not OperationCanceledException || !cancellationToken.IsCancellationRequested)
+            {
+                Failure ??= ExceptionDispatchInfo.Capture(e);
+                throw;
+            }
+
             _left -= read;
             return read;
         }

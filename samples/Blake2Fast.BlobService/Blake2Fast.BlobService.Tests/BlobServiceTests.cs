@@ -65,14 +65,49 @@ public sealed class BlobServiceTests
         var random = new Random(49);
         byte[] data = TestData.Bytes(3 << 20, 7);
         long[] cuts = Enumerable.Range(0, 6).Select(_ => (long)random.Next(1, data.Length)).ToArray();
-        var source = new FlakySource(data, cuts);
-        BlobClient client = server.CreateClient(partLength: 512 * 1024);
 
-        string hash = await client.UploadAsync(source, Token);
+        // The server side drops the connection at each cut: a network failure, which the client retries.
+        server.Tampering.CutPatchesAt(cuts);
+        BlobClient client = server.CreateClient(partLength: 512 * 1024, maxRetries: 10);
+
+        string hash = await client.UploadAsync(new MemoryStream(data), Token);
 
         Assert.Equal(TestData.Hex(data), hash);
-        Assert.True(source.Failures >= 1, "the source never failed");
-        TestContext.Current.TestOutputHelper?.WriteLine($"cuts at {string.Join(", ", cuts)}: {source.Failures} failures");
+        TestContext.Current.TestOutputHelper?.WriteLine($"cuts at {string.Join(", ", cuts)}: {server.Tampering.PatchRequests} PATCHes");
+        Assert.Equal(0, server.Tampering.PendingCuts);
+        Assert.True(server.Tampering.PatchRequests > cuts.Distinct().Count());
+    }
+
+    [Fact]
+    public async Task A_failure_of_the_source_is_not_retried()
+    {
+        await using ServerHost server = await ServerHost.StartAsync();
+        byte[] data = TestData.Bytes(300_000, 8);
+        var source = new FlakySource(data, [100_000]);
+
+        // The caller's own stream failed, not the network: its exception, once, no retry.
+        var e = await Assert.ThrowsAsync<IOException>(() => server.CreateClient(partLength: 1 << 20).UploadAsync(source, Token));
+        Assert.Equal("The test's source failed at 100000.", e.Message);
+        // A retry would have read the source again from the server's offset and succeeded.
+        Assert.Equal(1, source.Failures);
+    }
+
+    [Fact]
+    public async Task A_failure_of_the_destination_is_not_retried_and_nothing_is_written_twice()
+    {
+        await using ServerHost server = await ServerHost.StartAsync();
+        byte[] data = TestData.Bytes(1_000_000, 9);
+        string hash = await server.Client.UploadAsync(new MemoryStream(data), Token);
+        int requestsBefore = server.Tampering.BlobRequests;
+
+        var destination = new FailingSink(failOnWrite: 2);
+        var e = await Assert.ThrowsAsync<IOException>(() => server.Client.DownloadAsync(hash, destination, Token));
+        Assert.Equal("The test's destination failed.", e.Message);
+
+        // One request (no retry), and what was written is the data's prefix, once.
+        Assert.Equal(requestsBefore + 1, server.Tampering.BlobRequests);
+        Assert.InRange(destination.Length, 1, data.Length - 1);
+        Assert.Equal(data.AsSpan(0, (int)destination.Length).ToArray(), destination.ToArray());
     }
 
     [Fact]
@@ -84,8 +119,9 @@ public sealed class BlobServiceTests
         string id = await first.CreateUploadAsync(Token);
 
         // The connection drops 3 MiB into the part, and the client gives up.
-        var cut = new FlakySource(data, [3 << 20]);
-        await Assert.ThrowsAnyAsync<Exception>(() => first.ResumeUploadAsync(id, cut, Token));
+        server.Tampering.CutPatchesAt(3 << 20);
+        var cut = await Assert.ThrowsAsync<HttpRequestException>(() => first.ResumeUploadAsync(id, new MemoryStream(data), Token));
+        Assert.Null(cut.StatusCode);
 
         await server.StopAsync();
 
@@ -106,7 +142,7 @@ public sealed class BlobServiceTests
         Assert.NotNull(state);
         long saved = state.Value.Offset;
         TestContext.Current.TestOutputHelper?.WriteLine($"saved offset after the cut and the restart: {saved}");
-        Assert.InRange(saved, 1, 3 << 20);
+        Assert.Equal(3 << 20, saved);
 
         // The new client reads the source only from the saved offset on.
         var source = new FlakySource(data, []);
@@ -395,23 +431,45 @@ public sealed class BlobServiceTests
 
         // An upload cancelled part way: the server saved what it received, and the upload resumes from there.
         string id = await server.Client.CreateUploadAsync(Token);
+
+        // The server notices the cancelled request a moment later, saves its state, then lets the upload go.
+        var released = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
+        server.Store.Hook = (step, upload) =>
+        {
+            if (step == "lock released" && upload == id)
+            {
+                released.TrySetResult();
+            }
+        };
         using (var cancel = CancellationTokenSource.CreateLinkedTokenSource(Token))
         {
             var source = new CancellingSource(data, cancel, afterBytes: 3 << 20);
             await Assert.ThrowsAnyAsync<OperationCanceledException>(() => server.CreateClient(partLength: 8 << 20).ResumeUploadAsync(id, source, cancel.Token));
         }
 
-        // The server notices the cancelled request a moment later, then saves its state.
-        long saved = 0;
-        for (int i = 0; i < 100 && saved == 0; i++)
-        {
-            saved = (await server.Client.GetUploadStateAsync(id, Token))!.Value.Offset;
-            await Task.Delay(50, Token);
-        }
-
+        await released.Task.WaitAsync(Token);
+        long saved = (await server.Client.GetUploadStateAsync(id, Token))!.Value.Offset;
         Assert.InRange(saved, 1, 3 << 20);
         string resumed = await server.Client.ResumeUploadAsync(id, new MemoryStream(data), Token);
         Assert.Equal(hash, resumed);
+    }
+
+    private sealed class FailingSink(int failOnWrite) : MemoryStream
+    {
+        private int _writes;
+
+        public override ValueTask WriteAsync(ReadOnlyMemory<byte> buffer, CancellationToken cancellationToken = default)
+        {
+            if (++_writes == failOnWrite)
+            {
+                // Half the buffer lands before the failure, as a real stream may leave it.
+                Write(buffer.Span[..(buffer.Length / 2)]);
+                throw new IOException("The test's destination failed.");
+            }
+
+            Write(buffer.Span);
+            return ValueTask.CompletedTask;
+        }
     }
 
     private sealed class CancellingSink(CancellationTokenSource cancel, long afterBytes) : MemoryStream
@@ -442,7 +500,7 @@ public sealed class BlobServiceTests
         }
     }
 
-    private static async Task<HttpResponseMessage> PatchAsync(ServerHost server, string id, long offset, byte[] body, bool complete)
+    internal static async Task<HttpResponseMessage> PatchAsync(ServerHost server, string id, long offset, byte[] body, bool complete)
     {
         using var request = new HttpRequestMessage(HttpMethod.Patch, $"uploads/{id}") { Content = new ByteArrayContent(body) };
         request.Headers.Add("Upload-Offset", offset.ToString(System.Globalization.CultureInfo.InvariantCulture));

@@ -1,7 +1,10 @@
 using System;
 using System.Collections.Generic;
+using System.Diagnostics;
 using System.IO;
 using System.Linq;
+using System.Net.Http;
+using System.Net.Sockets;
 using System.Threading;
 using System.Threading.Tasks;
 using Blake2Fast;
@@ -10,6 +13,61 @@ namespace Blake2Fast.BlobService.Tests;
 
 internal static class TestData
 {
+    /// <summary>
+    /// A handler whose connections have small receive buffers, so that a reader that does not read
+    /// holds its response back at the server after a few KiB instead of megabytes in the kernel.
+    /// </summary>
+    public static SocketsHttpHandler SmallWindowHandler() => new()
+    {
+        ConnectCallback = async (context, cancellationToken) =>
+        {
+            var socket = new Socket(SocketType.Stream, ProtocolType.Tcp) { NoDelay = true, ReceiveBufferSize = 16 * 1024 };
+            try
+            {
+                await socket.ConnectAsync(context.DnsEndPoint, cancellationToken);
+                return new NetworkStream(socket, ownsSocket: true);
+            }
+            catch
+            {
+                socket.Dispose();
+                throw;
+            }
+        },
+    };
+
+    /// <summary>
+    /// Reads a slice response through Bao's slice decoder and checks each verified byte against
+    /// <paramref name="data"/>: the first <paramref name="prefix"/> bytes (one byte at first, as a
+    /// slow reader), or the whole range if <paramref name="prefix"/> is <see cref="int.MaxValue"/>.
+    /// Returns the number of bytes checked.
+    /// </summary>
+    public static async Task<long> ReadSliceAsync(HttpResponseMessage response, byte[] root, byte[] data, long start, long count, int prefix, CancellationToken cancellationToken)
+    {
+        Stream body = await response.Content.ReadAsStreamAsync(cancellationToken);
+        using Stream verified = Bao.CreateSliceDecoder(body, root, start, count);
+        byte[] buffer = new byte[64 * 1024];
+        long done = 0;
+        int read;
+        while (done < prefix && (read = await verified.ReadAsync(buffer.AsMemory(0, done == 0 ? 1 : (int)Math.Min(buffer.Length, prefix - done)), cancellationToken)) > 0)
+        {
+            if (!data.AsSpan((int)(start + done), read).SequenceEqual(buffer.AsSpan(0, read)))
+            {
+                throw new InvalidDataException($"The slice from {start} differs from the data at {start + done}.");
+            }
+
+            done += read;
+        }
+
+        return done;
+    }
+
+    /// <summary>The number of threads of this process (server and clients share it).</summary>
+    public static int ThreadCount()
+    {
+        using Process self = Process.GetCurrentProcess();
+        return self.Threads.Count;
+    }
+
     public static byte[] Bytes(int length, int seed)
     {
         byte[] bytes = new byte[length];
@@ -18,6 +76,10 @@ internal static class TestData
     }
 
     public static string Hex(byte[] data) => Convert.ToHexStringLower(Blake3.HashData(data));
+
+    /// <summary>The names of the files in <paramref name="directory"/>, in ordinal order.</summary>
+    public static string[] FileNames(string directory) =>
+        Directory.GetFiles(directory).Select(path => Path.GetFileName(path)).Order(StringComparer.Ordinal).ToArray();
 
     /// <summary>
     /// The first byte of the data that a reader of a combined encoding of <paramref name="length"/>

@@ -2,7 +2,6 @@ using System;
 using System.Buffers;
 using System.Collections.Generic;
 using System.IO;
-using System.IO.Pipelines;
 using System.Threading;
 using System.Threading.Tasks;
 using Blake2Fast;
@@ -10,187 +9,158 @@ using Blake2Fast;
 namespace Blake2Fast.BlobService;
 
 /// <summary>
-/// Streams a Bao slice (the whole combined encoding is the slice of the whole blob) cut from a blob
-/// and its outboard tree. The library's extractor is synchronous, so it runs on a thread of its own
-/// and writes into a pipe whose other end is copied to the response asynchronously: memory stays at
-/// the pipe's bound (about 1 MiB), and a client that stops reading stops the extractor.
+/// Streams a Bao slice cut from a blob and its outboard tree, asynchronously from end to end: the
+/// files are read with awaited reads and the response written with awaited writes, so a client that
+/// stops reading holds a suspended request (its three buffers, about 144 KiB) and no thread. The
+/// whole combined encoding is the slice of the whole blob.
 /// </summary>
+/// <remarks>
+/// The bytes are those of the library's <see cref="Bao.ExtractSliceOutboard(Stream, Stream, Stream, long, long)"/>
+/// (the tests compare them): the header, then in pre-order every parent whose subtree meets the
+/// slice's chunks, and those chunks. The library's extractor is synchronous, so serving it would
+/// hold a blocked thread per slow client; this walk is the same tree order with awaits.
+/// </remarks>
 internal static class BaoResponse
 {
-    private const int PauseThreshold = 1024 * 1024;
-    private const int FlushThreshold = 64 * 1024;
+    private const int HeaderLength = 8;
+    private const int ParentLength = 2 * Blake3Subtree.ChainingValueLength;
+    private const int ChunkLength = Blake3Subtree.ChunkLength;
     private const int OutputLength = 64 * 1024;
+    private const int DataBufferLength = 64 * 1024;
+    private const int TreeBufferLength = 16 * 1024;
 
-    public static async Task WriteSliceAsync(Stream data, Stream outboard, Stream destination, long start, long count, CancellationToken cancellationToken)
+    /// <summary>The combined encoding of a blob of <paramref name="length"/> bytes.</summary>
+    public static Task WriteCombinedAsync(Stream data, Stream outboard, long length, Stream destination, CancellationToken cancellationToken) =>
+        WriteSliceAsync(data, outboard, length, 0, Math.Max(length, 1), destination, cancellationToken);
+
+    /// <summary>
+    /// The slice of (<paramref name="start"/>, <paramref name="count"/>) of a blob of
+    /// <paramref name="length"/> bytes: a count of 0 counts as 1, a start at or past the end gives the
+    /// final chunk (which proves the length), a range past the end stops at it.
+    /// </summary>
+    public static async Task WriteSliceAsync(Stream data, Stream outboard, long length, long start, long count, Stream destination, CancellationToken cancellationToken)
     {
-        var pipe = new Pipe(new PipeOptions(pauseWriterThreshold: PauseThreshold, resumeWriterThreshold: PauseThreshold / 2, useSynchronizationContext: false));
-        using var stop = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
-        Task producer = Task.Factory.StartNew(
-            () =>
-            {
-                try
-                {
-                    using var writer = new BlockingPipeStream(pipe.Writer, stop.Token);
-                    Bao.ExtractSliceOutboard(data, outboard, writer, start, count);
-                    writer.Flush();
-                    pipe.Writer.Complete();
-                }
-                catch (Exception e)
-                {
-                    pipe.Writer.Complete(e);
-                }
-            },
-            CancellationToken.None,
-            TaskCreationOptions.LongRunning,
-            TaskScheduler.Default);
+        long chunks = length == 0 ? 1 : ((length - 1) / ChunkLength) + 1;
+        long first, last;
+        if (start >= length)
+        {
+            first = last = chunks - 1;
+        }
+        else
+        {
+            long end = Math.Max(count, 1) >= length - start ? length : start + Math.Max(count, 1);
+            first = start / ChunkLength;
+            last = (end - 1) / ChunkLength;
+        }
 
+        byte[] output = ArrayPool<byte>.Shared.Rent(OutputLength);
+        byte[] dataBuffer = ArrayPool<byte>.Shared.Rent(DataBufferLength);
+        byte[] treeBuffer = ArrayPool<byte>.Shared.Rent(TreeBufferLength);
         try
         {
-            await pipe.Reader.CopyToAsync(destination, cancellationToken);
-            await pipe.Reader.CompleteAsync();
-        }
-        catch (Exception e)
-        {
-            await stop.CancelAsync();
-            await pipe.Reader.CompleteAsync(e);
-            throw;
+            var writer = new Output(destination, output);
+            var dataSource = new ForwardReader(data, dataBuffer, DataBufferLength);
+            var treeSource = new ForwardReader(outboard, treeBuffer, TreeBufferLength);
+            await writer.CopyAsync(treeSource, 0, HeaderLength, cancellationToken);
+
+            // Nodes still to visit, the next on top: content start, content length, tree offset of
+            // its parent bytes in the outboard (after the header).
+            var pending = new Stack<(long Start, long Length, long Tree)>();
+            pending.Push((0, length, 0));
+            while (pending.Count > 0)
+            {
+                (long nodeStart, long nodeLength, long tree) = pending.Pop();
+                if (nodeLength <= ChunkLength)
+                {
+                    await writer.CopyAsync(dataSource, nodeStart, nodeLength, cancellationToken);
+                    continue;
+                }
+
+                await writer.CopyAsync(treeSource, HeaderLength + tree, ParentLength, cancellationToken);
+                long left = Blake3Subtree.LeftSubtreeLength(nodeLength);
+                long rightStart = nodeStart + left;
+                if (rightStart / ChunkLength <= last)
+                {
+                    pending.Push((rightStart, nodeLength - left, tree + (left / ChunkLength * ParentLength)));
+                }
+
+                if ((rightStart - 1) / ChunkLength >= first)
+                {
+                    pending.Push((nodeStart, left, tree + ParentLength));
+                }
+            }
+
+            await writer.FlushAsync(cancellationToken);
         }
         finally
         {
-            await producer;
+            ArrayPool<byte>.Shared.Return(treeBuffer);
+            ArrayPool<byte>.Shared.Return(dataBuffer);
+            ArrayPool<byte>.Shared.Return(output);
+        }
+    }
+
+    /// <summary>Gathers pieces into one buffer and writes it to the response when full.</summary>
+    private sealed class Output(Stream destination, byte[] buffer)
+    {
+        private int _filled;
+
+        public async ValueTask CopyAsync(ForwardReader source, long offset, long length, CancellationToken cancellationToken)
+        {
+            while (length > 0)
+            {
+                if (_filled == OutputLength)
+                {
+                    await FlushAsync(cancellationToken);
+                }
+
+                ReadOnlyMemory<byte> available = await source.AtAsync(offset, cancellationToken);
+                int n = (int)Math.Min(Math.Min(length, available.Length), OutputLength - _filled);
+                available.Span[..n].CopyTo(buffer.AsSpan(_filled));
+                _filled += n;
+                offset += n;
+                length -= n;
+            }
+        }
+
+        public async ValueTask FlushAsync(CancellationToken cancellationToken)
+        {
+            if (_filled > 0)
+            {
+                await destination.WriteAsync(buffer.AsMemory(0, _filled), cancellationToken);
+                _filled = 0;
+            }
         }
     }
 
     /// <summary>
-    /// Streams the combined encoding of a whole blob from the blob and its outboard tree. Both are
-    /// in pre-order (the header, then each parent before its left and right subtrees), so the
-    /// combined encoding is the outboard's parents with the chunks put in place: each source is read
-    /// once, in order, asynchronously, with nothing to seek. Nothing is verified here; the client does that.
+    /// A read buffer over a file read at increasing offsets: what lies in the buffer is served from
+    /// it, a later offset refills it from there (a skip is a seek).
     /// </summary>
-    public static async Task WriteCombinedAsync(Stream data, Stream outboard, long length, Stream destination, CancellationToken cancellationToken)
+    private sealed class ForwardReader(Stream stream, byte[] buffer, int bufferLength)
     {
-        var dataSource = new Refiller(data, 256 * 1024);
-        var treeSource = new Refiller(outboard, 64 * 1024);
-        byte[] output = new byte[OutputLength];
+        private long _bufferOffset;
+        private int _filled;
 
-        // Pending subtrees (their lengths), the next on top; the current piece: the header (8 bytes,
-        // the same in both forms), a parent or a chunk, and how much of it is left to copy.
-        var pending = new Stack<long>();
-        pending.Push(length);
-        bool fromTree = true;
-        int left = 8;
-        bool done = false;
-        while (!done)
+        /// <summary>The buffered bytes from <paramref name="offset"/> on, at least one.</summary>
+        public async ValueTask<ReadOnlyMemory<byte>> AtAsync(long offset, CancellationToken cancellationToken)
         {
-            int filled = 0;
-            while (filled < output.Length)
+            if (offset < _bufferOffset || offset >= _bufferOffset + _filled)
             {
-                if (left == 0)
+                if (stream.Position != offset)
                 {
-                    if (pending.Count == 0)
-                    {
-                        done = true;
-                        break;
-                    }
-
-                    long subtree = pending.Pop();
-                    if (subtree <= Blake3Subtree.ChunkLength)
-                    {
-                        fromTree = false;
-                        left = (int)subtree;
-                    }
-                    else
-                    {
-                        fromTree = true;
-                        left = 2 * Blake3Subtree.ChainingValueLength;
-                        long leftSubtree = Blake3Subtree.LeftSubtreeLength(subtree);
-                        pending.Push(subtree - leftSubtree);
-                        pending.Push(leftSubtree);
-                    }
-
-                    continue;
+                    stream.Position = offset;
                 }
 
-                Refiller source = fromTree ? treeSource : dataSource;
-                if (source.Available.IsEmpty)
+                _bufferOffset = offset;
+                _filled = await stream.ReadAsync(buffer.AsMemory(0, bufferLength), cancellationToken);
+                if (_filled == 0)
                 {
-                    await source.RefillAsync(cancellationToken);
+                    throw new EndOfStreamException("A stored blob or its outboard tree is shorter than its length says.");
                 }
-
-                int n = Math.Min(Math.Min(left, source.Available.Length), output.Length - filled);
-                source.Available.Span[..n].CopyTo(output.AsSpan(filled));
-                source.Consume(n);
-                filled += n;
-                left -= n;
             }
 
-            await destination.WriteAsync(output.AsMemory(0, filled), cancellationToken);
+            return buffer.AsMemory((int)(offset - _bufferOffset), _filled - (int)(offset - _bufferOffset));
         }
-    }
-
-    /// <summary>A read buffer over a stream, refilled asynchronously.</summary>
-    private sealed class Refiller(Stream stream, int bufferLength)
-    {
-        private readonly byte[] _buffer = new byte[bufferLength];
-        private int _start;
-        private int _end;
-
-        public ReadOnlyMemory<byte> Available => _buffer.AsMemory(_start, _end - _start);
-
-        public async ValueTask RefillAsync(CancellationToken cancellationToken)
-        {
-            _start = 0;
-            _end = await stream.ReadAsync(_buffer, cancellationToken);
-            if (_end == 0)
-            {
-                throw new EndOfStreamException("A stored blob or its outboard tree is shorter than its length says.");
-            }
-        }
-
-        public void Consume(int count) => _start += count;
-    }
-
-    /// <summary>A write-only stream over a pipe writer, for a synchronous producer on its own thread.</summary>
-    private sealed class BlockingPipeStream(PipeWriter writer, CancellationToken cancellationToken) : Stream
-    {
-        private int _unflushed;
-
-        public override bool CanRead => false;
-
-        public override bool CanSeek => false;
-
-        public override bool CanWrite => true;
-
-        public override long Length => throw new NotSupportedException();
-
-        public override long Position { get => throw new NotSupportedException(); set => throw new NotSupportedException(); }
-
-        public override void Write(byte[] buffer, int offset, int count) => Write(buffer.AsSpan(offset, count));
-
-        public override void Write(ReadOnlySpan<byte> buffer)
-        {
-            writer.Write(buffer);
-            _unflushed += buffer.Length;
-            if (_unflushed >= FlushThreshold)
-            {
-                Flush();
-            }
-        }
-
-        public override void Flush()
-        {
-            _unflushed = 0;
-            FlushResult result = writer.FlushAsync(cancellationToken).AsTask().GetAwaiter().GetResult();
-            if (result.IsCompleted || result.IsCanceled)
-            {
-                throw new OperationCanceledException("The response is no longer read.");
-            }
-        }
-
-        public override int Read(byte[] buffer, int offset, int count) => throw new NotSupportedException();
-
-        public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
-
-        public override void SetLength(long value) => throw new NotSupportedException();
     }
 }

@@ -11,6 +11,7 @@ using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Http.Features;
 using Microsoft.Extensions.Configuration;
 using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.DependencyInjection.Extensions;
 
 namespace Blake2Fast.BlobService;
 
@@ -30,19 +31,33 @@ public static class BlobServiceApp
     public const string BlobLengthHeader = "Blob-Length";
 
     /// <summary>
-    /// Builds the app from command-line arguments (<c>--BlobService:Directory=PATH</c>, <c>--urls</c>,
-    /// any configuration). <paramref name="configurePipeline"/> adds middleware ahead of routing (the
-    /// tests' tampering), or endpoints of its own (the benchmark's plain transfers).
+    /// Builds the app from command-line arguments (<c>--BlobService:Directory=PATH</c>, any setting
+    /// of <see cref="BlobServiceOptions"/>, <c>--urls</c>, any configuration).
+    /// <paramref name="configurePipeline"/> adds middleware ahead of routing (the tests' tampering),
+    /// or endpoints of its own (the benchmark's plain transfers); <paramref name="configureServices"/>
+    /// may register services first, such as a <see cref="TimeProvider"/> (the tests' fake clock).
+    /// The store is opened before the app is returned: uploads are recovered and expired at start-up.
     /// </summary>
-    public static WebApplication Build(string[] args, Action<WebApplication>? configurePipeline = null)
+    /// <exception cref="ArgumentException">A setting is out of range.</exception>
+    public static WebApplication Build(string[] args, Action<WebApplication>? configurePipeline = null, Action<IServiceCollection>? configureServices = null)
     {
         WebApplicationBuilder builder = WebApplication.CreateSlimBuilder(args);
         builder.Services.AddProblemDetails();
-        string directory = builder.Configuration["BlobService:Directory"] ?? Path.Combine(Directory.GetCurrentDirectory(), "blob-data");
-        builder.Services.AddSingleton(new BlobStore(directory));
-        builder.WebHost.ConfigureKestrel(kestrel => kestrel.Limits.MaxRequestBodySize = null);
+        var options = new BlobServiceOptions();
+        builder.Configuration.GetSection(BlobServiceOptions.SectionName).Bind(options);
+        options.Validate();
+        builder.Services.AddSingleton(options);
+        configureServices?.Invoke(builder.Services);
+        builder.Services.TryAddSingleton(TimeProvider.System);
+        builder.Services.AddSingleton(services => new BlobStore(options, services.GetRequiredService<TimeProvider>()));
+
+        // Bounded: no request body may exceed a blob. One read's worth of room above the limit lets the
+        // store see the read that crosses it and answer 413 itself, with what it keeps.
+        builder.WebHost.ConfigureKestrel(kestrel => kestrel.Limits.MaxRequestBodySize =
+            options.MaxBlobLength > long.MaxValue - BlobStore.ReadLength ? long.MaxValue : options.MaxBlobLength + BlobStore.ReadLength);
 
         WebApplication app = builder.Build();
+        app.Services.GetRequiredService<BlobStore>();
         configurePipeline?.Invoke(app);
         app.UseRouting();
         MapEndpoints(app);
@@ -78,6 +93,16 @@ public static class BlobServiceApp
         });
 
         app.MapPatch("/uploads/{id}", PatchAsync);
+        app.MapDelete("/uploads/{id}", async (string id, BlobStore store, HttpContext context) =>
+        {
+            DeleteStatus status = BlobStore.IsUploadId(id) ? await store.DeleteUploadAsync(id, context.RequestAborted) : DeleteStatus.NotFound;
+            return status switch
+            {
+                DeleteStatus.Deleted => Results.NoContent(),
+                DeleteStatus.Locked => Locked(context),
+                _ => Results.Problem(statusCode: 404, detail: "No such upload."),
+            };
+        });
         app.MapGet("/blobs/{hash}", GetBlobAsync);
         app.MapGet("/blobs/{hash}/slice", GetSliceAsync);
     }
@@ -112,7 +137,7 @@ public static class BlobServiceApp
         AppendResult result;
         try
         {
-            result = await store.AppendAsync(id, offset, context.Request.Body, complete, context.RequestAborted);
+            result = await store.AppendAsync(id, offset, context.Request.Body, context.Request.ContentLength, complete, context.RequestAborted);
         }
         catch (Exception e) when (e is OperationCanceledException or BadHttpRequestException or ConnectionResetException || context.RequestAborted.IsCancellationRequested)
         {
@@ -134,6 +159,13 @@ public static class BlobServiceApp
                 context.Response.Headers[UploadCompleteHeader] = "?1";
                 context.Response.Headers[BlobHashHeader] = result.Hash;
                 return Results.Problem(statusCode: 409, detail: "The upload is already complete.");
+            case AppendStatus.Locked:
+                return Locked(context);
+            case AppendStatus.TooLarge:
+                context.Response.Headers[UploadOffsetHeader] = result.Offset.ToString(CultureInfo.InvariantCulture);
+                return Results.Problem(
+                    statusCode: StatusCodes.Status413PayloadTooLarge,
+                    detail: FormattableString.Invariant($"A blob may hold at most {store.MaxBlobLength} bytes; the upload is kept at offset {result.Offset}."));
             case AppendStatus.Appended:
                 context.Response.Headers[UploadOffsetHeader] = result.Offset.ToString(CultureInfo.InvariantCulture);
                 return Results.NoContent();
@@ -143,6 +175,13 @@ public static class BlobServiceApp
                 context.Response.Headers[BlobHashHeader] = result.Hash;
                 return Results.Created($"/blobs/{result.Hash}", new BlobInfo(result.Hash!, result.Offset, result.Deduplicated));
         }
+    }
+
+    /// <summary>423 with Retry-After: another request holds the upload; nothing was done.</summary>
+    private static IResult Locked(HttpContext context)
+    {
+        context.Response.Headers.RetryAfter = "1";
+        return Results.Problem(statusCode: StatusCodes.Status423Locked, detail: "Another request is working on this upload; try again.");
     }
 
     private static async Task<IResult> GetBlobAsync(string hash, BlobStore store, HttpContext context)
@@ -211,7 +250,7 @@ public static class BlobServiceApp
     {
         try
         {
-            await BaoResponse.WriteSliceAsync(data, outboard, context.Response.Body, start, count, context.RequestAborted);
+            await BaoResponse.WriteSliceAsync(data, outboard, data.Length, start, count, context.Response.Body, context.RequestAborted);
         }
         catch (Exception e) when (e is IOException or OperationCanceledException or ConnectionResetException)
         {

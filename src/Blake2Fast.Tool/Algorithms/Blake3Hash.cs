@@ -30,5 +30,12 @@ internal sealed class Blake3Hash : IIncrementalHash
 
     public void Finish(Span<byte> destination) => _state.Finish(destination);
 
+    /// <summary>The output of any length, read through the library's output reader.</summary>
+    public DigestOutput FinishOutput(long length)
+    {
+        Blake3OutputReader reader = _state.CreateOutputReader();
+        return new DigestOutput(length, reader.Read, reader);
+    }
+
     public void Dispose() => _state.Clear();
 }

@@ -1,11 +1,11 @@
 namespace Blake2Fast.Tool.Algorithms;
 
 /// <summary>What one hash needs besides the data: its length and the optional key, salt and personalization.</summary>
-/// <param name="DigestBytes">The digest length in bytes, already checked against the algorithm's limits.</param>
+/// <param name="DigestBytes">The digest length in bytes, already checked against the algorithm's limits (an extendable output's may pass 2 GiB).</param>
 /// <param name="Key">The key, empty for an unkeyed hash.</param>
 /// <param name="Salt">The salt, empty when not given.</param>
 /// <param name="Personalization">The personalization, empty when not given.</param>
-internal sealed record HashParameters(int DigestBytes, byte[] Key, byte[] Salt, byte[] Personalization)
+internal sealed record HashParameters(long DigestBytes, byte[] Key, byte[] Salt, byte[] Personalization)
 {
     /// <summary>BLAKE3's key derivation context (<c>--derive-key</c>), null otherwise.</summary>
     public string? DeriveKeyContext { get; init; }

@@ -14,4 +14,16 @@ internal interface IIncrementalHash : IDisposable
 
     /// <summary>Writes the digest, exactly <c>destination.Length</c> bytes (the requested length).</summary>
     void Finish(Span<byte> destination);
+
+    /// <summary>
+    /// Ends the hash and returns its output of <paramref name="length"/> bytes, to be read in pieces:
+    /// an extendable output is computed as it is read, never held whole; a fixed-length digest is
+    /// computed at once.
+    /// </summary>
+    DigestOutput FinishOutput(long length)
+    {
+        byte[] digest = new byte[length];
+        Finish(digest);
+        return new DigestOutput(digest);
+    }
 }

@@ -29,9 +29,24 @@ internal sealed class StateHash<TState> : IIncrementalHash
     /// <summary>Erases the state (key, buffered input, chain value).</summary>
     public delegate void Eraser(ref TState state);
 
+    /// <summary>Ends an extendable-output hash: its output of <paramref name="length"/> bytes, read as it is written.</summary>
+    public delegate DigestOutput Streamer(ref TState state, long length);
+
     public void Update(ReadOnlySpan<byte> data) => _calls.Update(ref _state, data);
 
     public void Finish(Span<byte> destination) => _calls.Finish(ref _state, destination);
+
+    public DigestOutput FinishOutput(long length)
+    {
+        if (_calls.Stream is { } stream)
+        {
+            return stream(ref _state, length);
+        }
+
+        byte[] digest = new byte[length];
+        _calls.Finish(ref _state, digest);
+        return new DigestOutput(digest);
+    }
 
     public void Dispose() => _calls.Clear(ref _state);
 
@@ -39,5 +54,6 @@ internal sealed class StateHash<TState> : IIncrementalHash
     /// <param name="Update">Absorbs data.</param>
     /// <param name="Finish">Writes the digest.</param>
     /// <param name="Clear">Erases the state; the tool calls it for a hash it abandons as well as for a finished one.</param>
-    public sealed record Calls(Updater Update, Finisher Finish, Eraser Clear);
+    /// <param name="Stream">For an extendable output: its reader, so that output of any length is never held whole.</param>
+    public sealed record Calls(Updater Update, Finisher Finish, Eraser Clear, Streamer? Stream = null);
 }

@@ -7,4 +7,8 @@ namespace Blake2Fast.Tool.Checking;
 /// <param name="DigestBits">The digest length the line implies.</param>
 /// <param name="ExpectedHex">The expected digest, hex digits in either case.</param>
 /// <param name="FileName">The file to hash, unescaped.</param>
-internal sealed record ChecksumLine(HashAlgorithmInfo Algorithm, long DigestBits, string ExpectedHex, string FileName);
+internal sealed record ChecksumLine(HashAlgorithmInfo Algorithm, long DigestBits, string ExpectedHex, string FileName)
+{
+    /// <summary>Whether the line escaped the name (it started with a backslash).</summary>
+    public bool Escaped { get; init; }
+}

@@ -1,4 +1,5 @@
 using System;
+using System.Buffers;
 using Blake2Fast.Tool.Algorithms;
 using Blake2Fast.Tool.Output;
 
@@ -17,6 +18,8 @@ namespace Blake2Fast.Tool.Checking;
 internal sealed class ChecksumLineParser
 {
     private const string TagPrefix = "BLAKE2";
+    private static readonly SearchValues<char> HexDigits = SearchValues.Create("0123456789abcdefABCDEF");
+    private static readonly SearchValues<char> LowerHexDigits = SearchValues.Create("0123456789abcdef");
     private readonly HashAlgorithmInfo _untaggedAlgorithm;
 
     // -1: not decided yet; 0: two-field GNU lines seen; 1: reversed BSD lines seen.
@@ -165,20 +168,76 @@ internal sealed class ChecksumLineParser
         return name is null ? null : new ChecksumLine(_untaggedAlgorithm, hexLength * 4L, hex, name);
     }
 
+    /// <summary>
+    /// Reads a line as b3sum 1.x reads it (<c>b3sum -c</c>): an optional backslash (the name is
+    /// escaped, with <c>\\</c> and <c>\n</c> only), then exactly 64 lower-case hex digits, two
+    /// spaces and a name of at least one byte; no comments, no blank lines, no other formats.
+    /// </summary>
+    /// <param name="line">The line without its newline (a carriage return before it is part of the name, as in b3sum).</param>
+    /// <param name="error">When the line is refused, b3sum's reason, word for word.</param>
+    /// <returns>The line, or <see langword="null"/> with <paramref name="error"/> set.</returns>
+    public static ChecksumLine? ParseB3sum(string line, out string? error)
+    {
+        const int HexLength = 64;
+        const int PrefixLength = HexLength + 2;
+        error = null;
+        if (line.Length == 0)
+        {
+            error = "Empty line";
+            return null;
+        }
+
+        bool escaped = line[0] == '\\';
+        ReadOnlySpan<char> rest = escaped ? line.AsSpan(1) : line.AsSpan();
+
+        // b3sum measures the line in UTF-8 bytes, then looks at its first 66 characters.
+        if (System.Text.Encoding.UTF8.GetByteCount(rest) <= PrefixLength)
+        {
+            error = "Short line";
+            return null;
+        }
+
+        if (!System.Text.Ascii.IsValid(rest[..Math.Min(PrefixLength, rest.Length)]))
+        {
+            error = "Non-ASCII prefix";
+            return null;
+        }
+
+        if (rest[HexLength] != ' ' || rest[HexLength + 1] != ' ')
+        {
+            error = "Invalid space";
+            return null;
+        }
+
+        // b3sum reads lower-case digits only.
+        ReadOnlySpan<char> hex = rest[..HexLength];
+        if (hex.ContainsAnyExcept(LowerHexDigits))
+        {
+            error = "Invalid hex";
+            return null;
+        }
+
+        string name = rest[PrefixLength..].ToString();
+        if (escaped)
+        {
+            if (FileNameEscaping.Unescape(name, carriageReturn: false) is not string plain)
+            {
+                error = "Invalid backslash escape";
+                return null;
+            }
+
+            name = plain;
+        }
+
+        error = name.Contains('\0', StringComparison.Ordinal) ? "Null character in path"
+            : name.Contains('\uFFFD', StringComparison.Ordinal) ? "Unicode replacement character in path"
+            : null;
+        return error is null ? new ChecksumLine(HashAlgorithms.Blake3, 256, hex.ToString(), name) { Escaped = escaped } : null;
+    }
+
     private static bool IsBlank(char c) => c is ' ' or '\t';
 
     private static bool IsSpace(char c) => c is ' ' or '\t' or '\n' or '\v' or '\f' or '\r';
 
-    private static bool IsAllHex(string text)
-    {
-        foreach (char c in text)
-        {
-            if (!char.IsAsciiHexDigit(c))
-            {
-                return false;
-            }
-        }
-
-        return text.Length > 0;
-    }
+    private static bool IsAllHex(string text) => text.Length > 0 && !text.AsSpan().ContainsAnyExcept(HexDigits);
 }

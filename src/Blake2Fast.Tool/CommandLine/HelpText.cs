@@ -47,11 +47,10 @@ internal static class HelpText
                                   bt2sum and s3git): leaves of SIZE bytes (a
                                   number with an optional k, m or g suffix, e.g.
                                   5m), hashed on every core; blake2b or blake2s
-              --no-mmap         read files through buffers instead of mapping
-                                  them into memory; blake3 and --tree map files
-                                  of 1 MiB and more where a probe finds mapping
-                                  cheaper than reading (a file cut shorter while
-                                  mapped stops the program)
+              --mmap            map files of 1 MiB and more into memory for
+                                  blake3 and --tree instead of reading them (a
+                                  file cut shorter while mapped stops the program)
+              --no-mmap         read files (the default; undoes --mmap)
               --num-threads=N   threads for blake3 and --tree (as b3sum's
                                   --num-threads): 0 or absent for one per
                                   processor; mapped and read files alike

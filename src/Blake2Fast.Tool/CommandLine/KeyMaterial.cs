@@ -1,4 +1,5 @@
 using System;
+using System.Buffers;
 using System.IO;
 using Blake2Fast.Tool.Io;
 
@@ -7,6 +8,8 @@ namespace Blake2Fast.Tool.CommandLine;
 /// <summary>Reads <c>--key</c>, <c>--salt</c> and <c>--personal</c> values: hex digits, or <c>@file</c> for raw bytes.</summary>
 internal static class KeyMaterial
 {
+    private static readonly SearchValues<char> HexDigits = SearchValues.Create("0123456789abcdefABCDEF");
+
     /// <summary>Decodes <paramref name="text"/>, or returns <see langword="null"/> with a message naming the option.</summary>
     public static byte[]? TryRead(string option, string text, ToolConsole console, out string? error)
     {
@@ -34,16 +37,5 @@ internal static class KeyMaterial
         return Convert.FromHexString(text);
     }
 
-    private static bool IsHex(string text)
-    {
-        foreach (char c in text)
-        {
-            if (!char.IsAsciiHexDigit(c))
-            {
-                return false;
-            }
-        }
-
-        return true;
-    }
+    private static bool IsHex(string text) => !text.AsSpan().ContainsAnyExcept(HexDigits);
 }

@@ -23,6 +23,7 @@ internal enum OptionId
     DeriveKey,
     Tree,
     NoMmap,
+    Mmap,
     Bao,
     Outboard,
     NumThreads,

@@ -3,88 +3,111 @@ using System.Globalization;
 using System.Text;
 using Blake2Fast.Tool.Algorithms;
 using Blake2Fast.Tool.CommandLine;
-using Blake2Fast.Tool.Io;
 using Blake2Fast.Tool.Output;
 
 namespace Blake2Fast.Tool.Hashing;
 
-/// <summary>Hashing mode: one checksum line per input, in coreutils' GNU or BSD (<c>--tag</c>) format.</summary>
+/// <summary>
+/// Hashing mode: one checksum line per input, in coreutils' GNU or BSD (<c>--tag</c>) format, the
+/// digest alone (<c>--no-names</c>) or its raw bytes (<c>--raw</c>). b3sum's lines are GNU lines;
+/// the console's <see cref="Dialect"/> says how names are escaped and failures worded. The digest is
+/// written in pieces as it is computed (<see cref="DigestWriter"/>), whatever its length.
+/// </summary>
 internal sealed class HashCommand(ToolSettings settings, ToolConsole console)
 {
-    private readonly InputDigester _digester = new(console, settings.Threads) { Reading = settings.NoMmap ? InputReading.Read : InputReading.Measured };
+    private readonly InputDigester _digester = new(console, settings.Threads) { Map = settings.Map };
 
     /// <returns><see langword="true"/> when every input was hashed.</returns>
     public bool Run(IReadOnlyList<string> files)
     {
         HashAlgorithmInfo algorithm = settings.Algorithm;
         long bits = settings.DigestBits;
-        var parameters = settings.Parameters((int)(bits / 8));
+        var parameters = settings.Parameters(bits / 8);
         bool ok = true;
         foreach (string name in files)
         {
-            InputDigester.Result result = _digester.Digest(name, algorithm, parameters);
-            if (result.Digest is null)
+            if (name == "-" && settings.KeyFromStandardInput)
             {
-                console.Error($"{console.QuoteName(name)}: {result.Error}");
+                // b3sum --keyed: standard input held the key.
+                console.Error("-: Cannot open `-` in keyed mode");
                 ok = false;
                 continue;
             }
 
-            if (settings.Raw)
+            InputDigester.Streamed result = _digester.Hash(name, algorithm, parameters);
+            if (result.Output is not DigestOutput output)
             {
-                console.StandardOutput.Write(result.Digest);
-                console.StandardOutput.Flush();
+                console.Dialect.ReportInputError(console, name, result.Error!);
+                ok = false;
                 continue;
             }
 
-            string line = settings.NoNames
-                ? System.Convert.ToHexStringLower(result.Digest) + (settings.Zero ? '\0' : '\n')
-                : FormatLine(algorithm, bits, name, result.Digest);
-            console.StandardOutput.Write(Io.RawText.Encode(line));
+            using (output)
+            {
+                Write(algorithm, bits, name, output);
+            }
+
             console.StandardOutput.Flush();
         }
 
         return ok;
     }
 
-    private string FormatLine(HashAlgorithmInfo algorithm, long bits, string name, byte[] digest)
+    private void Write(HashAlgorithmInfo algorithm, long bits, string name, DigestOutput output)
     {
-        bool escape = !settings.Zero && FileNameEscaping.NeedsEscape(name);
-        var line = new StringBuilder(digest.Length * 2 + name.Length + 32);
+        if (settings.Raw)
+        {
+            DigestWriter.WriteRaw(console.StandardOutput, output);
+            return;
+        }
+
+        char end = settings.Zero ? '\0' : '\n';
+        if (settings.NoNames)
+        {
+            DigestWriter.WriteHex(console.StandardOutput, output);
+            console.StandardOutput.WriteByte((byte)end);
+            return;
+        }
+
+        // The line around the digest: what comes before it and after it.
+        string shown = console.Dialect.Shown(name);
+        bool escape = !settings.Zero && FileNameEscaping.NeedsEscape(shown, console.Dialect.EscapesCarriageReturn);
+        var before = new StringBuilder(shown.Length + 32);
+        var after = new StringBuilder(shown.Length + 8);
         if (escape)
         {
-            line.Append('\\');
+            before.Append('\\');
         }
 
         if (settings.Tag)
         {
-            line.Append(algorithm.TagName);
+            before.Append(algorithm.TagName);
             if (algorithm.IsExtendable || bits != algorithm.MaxBits)
             {
-                line.Append('-').Append(bits.ToString(CultureInfo.InvariantCulture));
+                before.Append('-').Append(bits.ToString(CultureInfo.InvariantCulture));
             }
 
-            line.Append(" (");
-            AppendName(line, name, escape);
-            line.Append(") = ").Append(System.Convert.ToHexStringLower(digest));
+            before.Append(" (");
+            AppendName(before, shown, escape);
+            before.Append(") = ");
         }
         else
         {
-            line.Append(System.Convert.ToHexStringLower(digest))
-                .Append(' ')
-                .Append(settings.Binary == 1 ? '*' : ' ');
-            AppendName(line, name, escape);
+            after.Append(' ').Append(settings.Binary == 1 ? '*' : ' ');
+            AppendName(after, shown, escape);
         }
 
-        line.Append(settings.Zero ? '\0' : '\n');
-        return line.ToString();
+        after.Append(end);
+        console.StandardOutput.Write(Io.RawText.Encode(before.ToString()));
+        DigestWriter.WriteHex(console.StandardOutput, output);
+        console.StandardOutput.Write(Io.RawText.Encode(after.ToString()));
     }
 
-    private static void AppendName(StringBuilder line, string name, bool escape)
+    private void AppendName(StringBuilder line, string name, bool escape)
     {
         if (escape)
         {
-            FileNameEscaping.AppendEscaped(line, name);
+            FileNameEscaping.AppendEscaped(line, name, console.Dialect.EscapesCarriageReturn);
         }
         else
         {

@@ -27,13 +27,42 @@ internal sealed class InputDigester
         _positional = new PositionalBlake3Hasher(_threads);
     }
 
-    /// <summary>The outcome of one input.</summary>
+    /// <summary>The outcome of one input, its digest whole (for a check line, whose digest is no longer than the line).</summary>
     /// <param name="Digest">The digest, or <see langword="null"/> when the input could not be read.</param>
     /// <param name="Error">The strerror-style reason when it could not.</param>
     /// <param name="Missing">Whether the reason is that the file does not exist.</param>
     public readonly record struct Result(byte[]? Digest, string? Error, bool Missing);
 
+    /// <summary>The outcome of one input, its output to be read in pieces (<c>-l</c> of any length).</summary>
+    /// <param name="Output">The output, or <see langword="null"/> when the input could not be read; the caller disposes it.</param>
+    /// <param name="Error">The strerror-style reason when it could not.</param>
+    /// <param name="Missing">Whether the reason is that the file does not exist.</param>
+    public readonly record struct Streamed(DigestOutput? Output, string? Error, bool Missing);
+
+    /// <summary>
+    /// Whether a regular file of <see cref="MappedFile.MinimumLength"/> or more reaches the hashes
+    /// that run on every core (BLAKE3, <c>--tree</c>) through a memory mapping (<c>--mmap</c>)
+    /// instead of being read at its offsets (the default). Every other input is read whatever this says.
+    /// </summary>
+    public bool Map { get; init; }
+
+    /// <summary>Hashes the input <paramref name="name"/> and returns its whole digest.</summary>
     public Result Digest(string name, HashAlgorithmInfo algorithm, HashParameters parameters)
+    {
+        Streamed streamed = Hash(name, algorithm, parameters);
+        if (streamed.Output is not DigestOutput output)
+        {
+            return new Result(null, streamed.Error, streamed.Missing);
+        }
+
+        using (output)
+        {
+            return new Result(output.ToArray(), null, false);
+        }
+    }
+
+    /// <summary>Hashes the input <paramref name="name"/> and returns its output, to be read in pieces.</summary>
+    public Streamed Hash(string name, HashAlgorithmInfo algorithm, HashParameters parameters)
     {
         Stream? stream = null;
         bool ownsStream = name != "-";
@@ -44,67 +73,60 @@ internal sealed class InputDigester
             if (parameters.TreeLeafLength != 0 && !TreeDigester.Supports(algorithm))
             {
                 // A checksum line may name another algorithm than -a did.
-                return new Result(null, $"--tree is supported only with blake2b and blake2s, not {algorithm.Name}", false);
+                return new Streamed(null, $"--tree is supported only with blake2b and blake2s, not {algorithm.Name}", false);
             }
 
             // The tree's span form takes less than 2 GiB; a longer file is read at explicit offsets.
-            MappingChoice mapping = stream is FileStream file && HashesOnEveryCore(algorithm, parameters)
-                ? MappingChoice.Make(file, parameters.TreeLeafLength != 0 ? int.MaxValue : long.MaxValue, Reading)
-                : default;
-            using MappedFile? mapped = mapping.File;
+            using MappedFile? mapped = Map && stream is FileStream file && HashesOnEveryCore(algorithm, parameters)
+                ? MappedFile.TryMap(file, parameters.TreeLeafLength != 0 ? int.MaxValue : long.MaxValue)
+                : null;
 
             if (parameters.TreeLeafLength != 0)
             {
-                if (mapping.Populate)
-                {
-                    mapped!.PopulateInParallel(_threads);
-                }
-
-                return new Result(
-                    mapped is not null
+                return new Streamed(
+                    new DigestOutput(mapped is not null
                         ? TreeDigester.Digest(mapped.Slice(0, (int)mapped.Length), algorithm, parameters, _threads)
-                        : TreeDigester.Digest(stream, algorithm, parameters, _threads),
+                        : TreeDigester.Digest(stream, algorithm, parameters, _threads)),
                     null,
                     false);
             }
 
             ProgressMeter? progress = CreateProgress(name, stream);
-            byte[] digest = new byte[parameters.DigestBytes];
             try
             {
-                if (mapped is not null && algorithm == HashAlgorithms.Blake3 && PositionalBlake3Hasher.Applies(mapped.Length))
+                if (algorithm == HashAlgorithms.Blake3 && mapped is not null && PositionalBlake3Hasher.Applies(mapped.Length))
                 {
-                    _positional.Hash(mapped, mapping.Populate, Blake3Hash.ModeOf(parameters), digest, progress);
+                    // Each thread populates the pages of the piece it hashes next, in one call.
+                    Blake3OutputReader reader = _positional.OpenRoot(mapped, populate: true, Blake3Hash.ModeOf(parameters), progress);
+                    return new Streamed(new DigestOutput(parameters.DigestBytes, reader.Read, reader), null, false);
                 }
-                else if (algorithm == HashAlgorithms.Blake3 && ReadsAtOffsets(stream, out SafeFileHandle? handle, out long length))
+
+                if (algorithm == HashAlgorithms.Blake3 && mapped is null && ReadsAtOffsets(stream, out SafeFileHandle? handle, out long length))
                 {
-                    _positional.Hash(handle, length, Blake3Hash.ModeOf(parameters), digest, progress);
+                    Blake3OutputReader reader = _positional.OpenRoot(handle, length, Blake3Hash.ModeOf(parameters), progress);
+                    return new Streamed(new DigestOutput(parameters.DigestBytes, reader.Read, reader), null, false);
+                }
+
+                using IIncrementalHash hash = algorithm.Create(parameters with { Threads = _threads });
+                if (mapped is not null)
+                {
+                    hash.Update(mapped.Slice(0, (int)mapped.Length));
                 }
                 else
                 {
-                    using IIncrementalHash hash = algorithm.Create(parameters with { Threads = _threads });
-                    if (mapped is not null)
-                    {
-                        hash.Update(mapped.Slice(0, (int)mapped.Length));
-                    }
-                    else
-                    {
-                        _hasher.Hash(stream, hash, progress);
-                    }
-
-                    hash.Finish(digest);
+                    _hasher.Hash(stream, hash, progress);
                 }
+
+                return new Streamed(hash.FinishOutput(parameters.DigestBytes), null, false);
             }
             finally
             {
                 progress?.Clear();
             }
-
-            return new Result(digest, null, false);
         }
         catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)
         {
-            return new Result(null, InputError.Describe(ex, name), InputError.IsMissing(ex, name));
+            return new Streamed(null, InputError.Describe(ex, name), InputError.IsMissing(ex, name));
         }
         finally
         {
@@ -114,9 +136,6 @@ internal sealed class InputDigester
             }
         }
     }
-
-    /// <summary>How large regular files reach the hashes that run on every core: measured by default, read with <c>--no-mmap</c>.</summary>
-    public InputReading Reading { get; init; } = InputReading.Measured;
 
     // Only these gain from a mapped file: they hash each piece on every core, and a single-core
     // hash is already fed by the reader thread's copies on the other core.

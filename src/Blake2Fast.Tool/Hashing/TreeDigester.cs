@@ -18,12 +18,12 @@ internal static class TreeDigester
     /// <summary>The tree digest of the rest of <paramref name="stream"/>; the algorithm is one <see cref="Supports"/> accepts.</summary>
     public static byte[] Digest(Stream stream, HashAlgorithmInfo algorithm, HashParameters parameters, int threads) =>
         algorithm == HashAlgorithms.Blake2b
-            ? Blake2b.HashTree(stream, (int)parameters.TreeLeafLength, parameters.DigestBytes, threads)
-            : Blake2s.HashTree(stream, (int)parameters.TreeLeafLength, parameters.DigestBytes, threads);
+            ? Blake2b.HashTree(stream, (int)parameters.TreeLeafLength, (int)parameters.DigestBytes, threads)
+            : Blake2s.HashTree(stream, (int)parameters.TreeLeafLength, (int)parameters.DigestBytes, threads);
 
     /// <summary>The tree digest of <paramref name="source"/> (a mapped file), hashed on every core.</summary>
     public static byte[] Digest(ReadOnlySpan<byte> source, HashAlgorithmInfo algorithm, HashParameters parameters, int threads) =>
         algorithm == HashAlgorithms.Blake2b
-            ? Blake2b.HashTree(source, (int)parameters.TreeLeafLength, parameters.DigestBytes, threads)
-            : Blake2s.HashTree(source, (int)parameters.TreeLeafLength, parameters.DigestBytes, threads);
+            ? Blake2b.HashTree(source, (int)parameters.TreeLeafLength, (int)parameters.DigestBytes, threads)
+            : Blake2s.HashTree(source, (int)parameters.TreeLeafLength, (int)parameters.DigestBytes, threads);
 }

@@ -2,23 +2,20 @@ using System;
 using System.IO;
 using System.IO.MemoryMappedFiles;
 using System.Runtime.InteropServices;
-using System.Threading;
 
 namespace Blake2Fast.Tool.Io;
 
 /// <summary>
-/// A regular file mapped into memory, read-only, so that the algorithms that hash on every core
-/// (BLAKE3 and <c>--tree</c>) read it where it lies in the page cache instead of having it copied
-/// into buffers first: on the build machine's two cores that copy took about 0.1 s of the 0.24 s
-/// that hashing 1 GiB took, and it competed with hashing for the same cores. <c>b3sum</c> reads
-/// files the same way, and <c>--no-mmap</c> turns it off as it does there. Where reaching a mapped
-/// file's pages costs more than copying them (see <see cref="MappingProbe"/>), the tool measures
-/// that and reads the file instead (<see cref="MappingChoice"/>).
+/// A regular file mapped into memory, read-only, for <c>--mmap</c>: the algorithms that hash on
+/// every core (BLAKE3 and <c>--tree</c>) then read it where it lies in the page cache instead of
+/// copying it into buffers. The tool reads files by default: under a virtual machine's nested
+/// paging every page of a mapping costs a table walk that a reused read buffer does not, and the
+/// tool README's table shows reading ahead on most machines measured.
 /// </summary>
 /// <remarks>
 /// The risk is the one every memory-mapping hasher takes: a file cut shorter by another process
 /// while it is hashed makes the pages past its new end unreadable, and the process is stopped by
-/// the system (SIGBUS) instead of reporting an error. <c>--no-mmap</c> avoids it.
+/// the system (SIGBUS) instead of reporting an error. Reading, the default, avoids it.
 /// </remarks>
 internal sealed unsafe partial class MappedFile : IDisposable
 {
@@ -100,12 +97,9 @@ internal sealed unsafe partial class MappedFile : IDisposable
     /// <summary>
     /// Asks the system to map the pages of bytes <paramref name="offset"/> to <paramref name="offset"/>
     /// + <paramref name="length"/> now (<c>MADV_POPULATE_READ</c>, Linux 5.14 and later), in one pass
-    /// on this thread, instead of a page fault at a time while the hash reads them: for a file the
-    /// page cache holds in 2 MiB pieces, 1 GiB was hashed in 0.114 s instead of 0.119 s (medians of
-    /// 15 alternating runs, 2-core AMD EPYC virtual machine). Pages not yet in the page cache are read
-    /// from disk before this returns, so callers populate only what they hash next, and only a file
-    /// the probe found in the page cache. Where the system refuses, nothing happens: the hash then
-    /// faults the pages in itself.
+    /// on this thread, instead of a page fault at a time while the hash reads them. Pages not yet in
+    /// the page cache are read from disk before this returns, so callers populate only what they hash
+    /// next. Where the system refuses, nothing happens: the hash then faults the pages in itself.
     /// </summary>
     /// <returns>Whether the system did it.</returns>
     public bool Populate(long offset, long length)
@@ -128,22 +122,6 @@ internal sealed unsafe partial class MappedFile : IDisposable
             // Not glibc (musl names its C library otherwise): the hash faults the pages in itself.
             return false;
         }
-    }
-
-    /// <summary>
-    /// <see cref="Populate"/> of the whole file on <paramref name="threads"/> threads, each taking
-    /// the next 64 MiB not yet taken: populated on one thread, the mapping of a 4 GiB file stopped
-    /// scaling past 4 cores (16-core Intel Xeon, Emerald Rapids), since every other core waited
-    /// for it before hashing.
-    /// </summary>
-    public void PopulateInParallel(int threads)
-    {
-        const long Slice = 64L << 20;
-        WorkerThreads.Run(((Length - 1) / Slice) + 1, threads, "b2fast populate", (worker, slice) =>
-        {
-            long offset = slice * Slice;
-            _ = Populate(offset, Math.Min(Slice, Length - offset));
-        });
     }
 
     public void Dispose()

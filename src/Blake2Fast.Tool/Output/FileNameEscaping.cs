@@ -14,14 +14,24 @@ namespace Blake2Fast.Tool.Output;
 /// escapes it (its backslashes then doubled too, so that <c>-c</c> reads it back). A list made
 /// there reads back anywhere a backslash is not a separator only as one file name, as a list made
 /// on Linux with such names does on Windows.
+/// <para>
+/// b3sum escapes the same way but leaves a carriage return as it is (and does not read <c>\r</c>
+/// back): <c>carriageReturn</c> false, as <see cref="Dialect.EscapesCarriageReturn"/> says.
+/// </para>
 /// </remarks>
 internal static class FileNameEscaping
 {
-    public static bool NeedsEscape(string name) => OperatingSystem.IsWindows()
-        ? name.AsSpan().IndexOfAny('\n', '\r') >= 0
-        : name.AsSpan().IndexOfAny('\\', '\n', '\r') >= 0;
+    /// <summary>Whether a checksum line must escape <paramref name="name"/>.</summary>
+    public static bool NeedsEscape(string name, bool carriageReturn = true) => (OperatingSystem.IsWindows(), carriageReturn) switch
+    {
+        (true, true) => name.AsSpan().IndexOfAny('\n', '\r') >= 0,
+        (true, false) => name.Contains('\n', StringComparison.Ordinal),
+        (false, true) => name.AsSpan().IndexOfAny('\\', '\n', '\r') >= 0,
+        (false, false) => name.AsSpan().IndexOfAny('\\', '\n') >= 0,
+    };
 
-    public static void AppendEscaped(StringBuilder line, string name)
+    /// <summary>Appends <paramref name="name"/> with its backslashes, newlines and (when <paramref name="carriageReturn"/>) carriage returns escaped.</summary>
+    public static void AppendEscaped(StringBuilder line, string name, bool carriageReturn = true)
     {
         foreach (char c in name)
         {
@@ -29,14 +39,17 @@ internal static class FileNameEscaping
             {
                 case '\\': line.Append("\\\\"); break;
                 case '\n': line.Append("\\n"); break;
-                case '\r': line.Append("\\r"); break;
+                case '\r' when carriageReturn: line.Append("\\r"); break;
                 default: line.Append(c); break;
             }
         }
     }
 
-    /// <summary>Undoes <see cref="AppendEscaped"/>; <see langword="null"/> for an escape coreutils would reject.</summary>
-    public static string? Unescape(string escaped)
+    /// <summary>
+    /// Undoes <see cref="AppendEscaped"/>; <see langword="null"/> for an escape coreutils would reject
+    /// (or b3sum, which knows no <c>\r</c>, when <paramref name="carriageReturn"/> is false).
+    /// </summary>
+    public static string? Unescape(string escaped, bool carriageReturn = true)
     {
         var name = new StringBuilder(escaped.Length);
         for (int i = 0; i < escaped.Length; i++)
@@ -57,7 +70,7 @@ internal static class FileNameEscaping
             {
                 case '\\': name.Append('\\'); break;
                 case 'n': name.Append('\n'); break;
-                case 'r': name.Append('\r'); break;
+                case 'r' when carriageReturn: name.Append('\r'); break;
                 default: return null;
             }
         }

@@ -392,10 +392,10 @@ public static partial class Blake3
     /// <see cref="Hash"/> hashes a chunk of whole blocks itself. Both are the compressions of
     /// <see cref="Blake3Tree.Chunk"/> and the root output's (<see cref="Blake3Output"/>) without
     /// keeping the last block for an output of any length, and the path is kept short on purpose:
-    /// a fresh process compiles every method on it before its first hash. A 1 KiB hash now
-    /// compiles 13 methods where it compiled 31 (the tree's chunk and the root output's chain
-    /// among those gone), and that first call takes 12.0 ms where it took 15.1
-    /// (bench/results/cold-start/one-chunk.md).
+    /// a fresh process compiles every method on it before its first hash. A 1 KiB hash compiles
+    /// 13 methods where it compiled 31 through the tree (the tree's chunk and the root output's
+    /// chain among those gone), and its first call is shorter by the JIT time of those
+    /// (docs/measurements.md#blake3-one-chunk).
     /// </remarks>
     [MethodImpl(MethodImplOptions.NoInlining)]
     private static void HashPaddedChunk(ReadOnlySpan<byte> source, ReadOnlySpan<uint> key, uint flags, Span<byte> destination)

@@ -11,7 +11,7 @@ namespace Blake2Fast;
 /// state's progress and chaining value, its buffered block's bytes in use, and the stack's entries
 /// in use (one per complete subtree: a set bit of the chunks hashed so far).
 /// </summary>
-public partial struct Blake3HashState
+public partial struct Blake3HashState : IExportableState
 {
     private const int FixedBodyLength = 4 + Blake3Constants.KeyLength + 8 + 8 + 1 + 1 + 1 + Blake3Constants.ChainingValueLength;
 
@@ -27,13 +27,8 @@ public partial struct Blake3HashState
     /// </param>
     /// <returns>A new array holding the exported state.</returns>
     /// <exception cref="InvalidOperationException">The state is <see langword="default"/> or has been finished, or it is keyed or derives a key and <paramref name="includeSecrets"/> is <see langword="false"/>.</exception>
-    public byte[] ExportState(bool includeSecrets = false)
-    {
-        int length = ExportLength(includeSecrets);
-        byte[] export = new byte[length];
-        WriteExport(export);
-        return export;
-    }
+    public byte[] ExportState(bool includeSecrets = false) =>
+        StateExport.ToArray(ref this, includeSecrets, ExportedAlgorithm.Blake3);
 
     /// <summary>
     /// Writes this state into <paramref name="destination"/> as <see cref="ExportState"/> does,
@@ -44,35 +39,28 @@ public partial struct Blake3HashState
     /// <param name="includeSecrets">Must be <see langword="true"/> to export a keyed hash or a key derivation's state; see <see cref="ExportState"/>.</param>
     /// <returns><see langword="false"/> if <paramref name="destination"/> is too short, in which case nothing was written.</returns>
     /// <exception cref="InvalidOperationException">The state is <see langword="default"/> or has been finished, or it is keyed or derives a key and <paramref name="includeSecrets"/> is <see langword="false"/>.</exception>
-    public bool TryExportState(Span<byte> destination, out int bytesWritten, bool includeSecrets = false)
-    {
-        int length = ExportLength(includeSecrets);
-        if (destination.Length < length)
-        {
-            bytesWritten = 0;
-            return false;
-        }
-
-        WriteExport(destination[..length]);
-        bytesWritten = length;
-        return true;
-    }
+    public bool TryExportState(Span<byte> destination, out int bytesWritten, bool includeSecrets = false) =>
+        StateExport.TryWrite(ref this, destination, out bytesWritten, includeSecrets, ExportedAlgorithm.Blake3);
 
     /// <summary>Whether the state holds secrets: a key, or key material (the plain mode's key words are the public IV).</summary>
     private readonly bool HoldsSecrets => _flags != 0;
 
-    private readonly int ExportLength(bool includeSecrets)
+    /// <inheritdoc/>
+    readonly bool IExportableState.HoldsSecrets => HoldsSecrets;
+
+    /// <inheritdoc/>
+    readonly int IExportableState.ExportBodyLength(bool includeSecrets, ExportedAlgorithm algorithm)
     {
         ThrowIfNotActive();
-        ExportedStateFormat.ThrowIfSecretsWithheld(HoldsSecrets, includeSecrets, ExportedAlgorithm.Blake3);
-        return ExportedStateFormat.TotalLength(FixedBodyLength + _blockLength + (_stackLength * Blake3Constants.ChainingValueLength));
+        ExportedStateFormat.ThrowIfSecretsWithheld(HoldsSecrets, includeSecrets, algorithm);
+        return FixedBodyLength + _blockLength + (_stackLength * Blake3Constants.ChainingValueLength);
     }
 
-    private unsafe void WriteExport(Span<byte> export)
+    /// <inheritdoc/>
+    unsafe void IExportableState.WriteBody(ref StateWriter writer)
     {
         fixed (void* pinned = &_status)
         {
-            StateWriter writer = ExportedStateFormat.Begin(export, ExportedAlgorithm.Blake3, HoldsSecrets);
             writer.WriteUInt32(_flags);
             WriteWords(ref writer, Words(_key.AsSpan()));
             writer.WriteUInt64(_firstChunk);
@@ -83,7 +71,6 @@ public partial struct Blake3HashState
             WriteWords(ref writer, Words(_chunkCv.AsSpan()));
             writer.WriteBytes(_block.AsSpan()[.._blockLength]);
             writer.WriteBytes(_stack.AsSpan()[..(_stackLength * Blake3Constants.ChainingValueLength)]);
-            ExportedStateFormat.Seal(export, writer.Position);
         }
     }
 

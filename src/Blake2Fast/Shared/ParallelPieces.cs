@@ -1,4 +1,5 @@
 using System;
+using System.Collections.Generic;
 using System.Runtime.ExceptionServices;
 using System.Threading;
 using System.Threading.Tasks;
@@ -7,24 +8,26 @@ namespace Blake2Fast.Internal;
 
 /// <summary>
 /// Runs numbered pieces of work on several threads, the calling one among them: every worker
-/// takes the next piece not yet taken until none is left. The one loop under every multi-core
-/// path of the library (BLAKE3's and Bao's pieces, BLAKE2 tree batches in memory and from files);
-/// each family plans its own pieces (<c>Blake3Tree.PieceLength</c>, <c>Blake2TreePlan</c>).
+/// takes the next piece not yet taken until none is left. The one work-claiming loop of the
+/// library and of the <c>b2fast</c> tool (BLAKE3's and Bao's pieces, BLAKE2 tree batches in memory
+/// and from files, the tool's files read at their offsets); each family plans its own pieces
+/// (<see cref="Blake3PiecePlan"/>, <c>Blake2TreePlan</c>).
 /// </summary>
 /// <remarks>
 /// <para>
 /// Pieces rather than one share per worker: a static split finishes when its slowest share does,
-/// and on a shared machine one core is often slowed for a while (on the build machine's two
-/// cores, a memory-mapped 1 GiB file split in two halves spent a third of its time with one core
-/// idle). With about <see cref="PerWorker"/> pieces or more each, a worker that falls behind is
-/// helped by the others, as a work-stealing join does.
+/// and on a shared machine one core is often slowed for a while. With about
+/// <see cref="PerWorker"/> pieces or more each, a worker that falls behind is helped by the
+/// others, as a work-stealing join does.
 /// </para>
 /// <para>
-/// Workers are <see cref="Parallel.For(int, int, ParallelOptions, Action{int})"/>'s, so a worker
-/// that the thread pool cannot start at once is run by the calling thread instead of waited for.
-/// The first exception stops the other workers before their next piece and reaches the caller as
-/// itself, not wrapped in an <see cref="AggregateException"/>; cancellation is checked before each
-/// piece.
+/// Workers are <see cref="Parallel.For(int, int, ParallelOptions, Action{int})"/>'s on the
+/// scheduler given: the thread pool's by default, where a worker that the pool cannot start at
+/// once is run by the calling thread instead of waited for (a library must not make a pool of
+/// its own); <see cref="DedicatedThreads"/> where the caller wants exactly the threads it asked
+/// for at once (the tool's <c>--num-threads</c>). The first exception stops the other workers
+/// before their next piece and reaches the caller as itself, not wrapped in an
+/// <see cref="AggregateException"/>; cancellation is checked before each piece.
 /// </para>
 /// </remarks>
 internal static class ParallelPieces
@@ -36,11 +39,11 @@ internal static class ParallelPieces
     public const int PerWorker = 4;
 
     /// <summary>
-    /// Called by each worker as it starts, before its first piece, where a test has set it: the
-    /// tests block there until the expected number of workers run at once. Flows with the
-    /// execution context, so that only the test's own calls see it.
+    /// What a test sets around the calls it makes (it flows with the execution context, so only
+    /// the test's own calls see it): an action each worker runs as it starts, before its first
+    /// piece, and the scheduler workers run on when the caller names none.
     /// </summary>
-    internal static readonly AsyncLocal<Action?> WorkerStarted = new();
+    internal static readonly AsyncLocal<WorkerHooks?> Hooks = new();
 
     /// <summary>Runs <paramref name="work"/> for pieces 0 to <paramref name="pieces"/> - 1 on up to <paramref name="workers"/> threads.</summary>
     public static void Run(int pieces, int workers, Action<int> work) =>
@@ -51,9 +54,17 @@ internal static class ParallelPieces
     /// <paramref name="workers"/> threads; each worker gets its own <typeparamref name="TLocal"/>
     /// from <paramref name="start"/> (a read buffer) and hands it to <paramref name="end"/> when it stops.
     /// </summary>
-    public static void Run<TLocal>(long pieces, int workers, Func<TLocal> start, Action<long, TLocal> body, Action<TLocal> end, CancellationToken cancellationToken)
+    /// <param name="pieces">How many pieces.</param>
+    /// <param name="workers">The most threads, the calling one among them.</param>
+    /// <param name="start">Makes a worker's local as it starts.</param>
+    /// <param name="body">Does one piece with the worker's local.</param>
+    /// <param name="end">Takes a worker's local back as it stops, failed or not.</param>
+    /// <param name="cancellationToken">Checked before each piece.</param>
+    /// <param name="scheduler">Where workers other than the calling thread run: the thread pool when <see langword="null"/>, or <see cref="DedicatedThreads"/>.</param>
+    public static void Run<TLocal>(long pieces, int workers, Func<TLocal> start, Action<long, TLocal> body, Action<TLocal> end, CancellationToken cancellationToken, TaskScheduler? scheduler = null)
     {
-        var job = new Job<TLocal>(pieces, start, body, end, cancellationToken);
+        WorkerHooks? hooks = Hooks.Value;
+        var job = new Job<TLocal>(pieces, start, body, end, hooks?.Started, cancellationToken);
         int count = (int)Math.Max(1, Math.Min(workers, pieces));
         if (count == 1)
         {
@@ -61,9 +72,15 @@ internal static class ParallelPieces
             return;
         }
 
+        var options = new ParallelOptions
+        {
+            MaxDegreeOfParallelism = count,
+            CancellationToken = cancellationToken,
+            TaskScheduler = scheduler ?? hooks?.Scheduler ?? TaskScheduler.Default,
+        };
         try
         {
-            Parallel.For(0, count, new ParallelOptions { MaxDegreeOfParallelism = count, CancellationToken = cancellationToken }, _ => job.Work());
+            Parallel.For(0, count, options, _ => job.Work());
         }
         catch (AggregateException e) when (e.InnerExceptions.Count > 0)
         {
@@ -73,15 +90,27 @@ internal static class ParallelPieces
         }
     }
 
+    /// <summary>
+    /// A scheduler that starts a background thread for each worker, so that every worker runs at
+    /// once whatever the thread pool holds: for a program that runs one job at a time and was
+    /// told how many threads to use. Threads end with their worker.
+    /// </summary>
+    public static TaskScheduler DedicatedThreads { get; } = new DedicatedThreadScheduler();
+
+    /// <summary>See <see cref="Hooks"/>.</summary>
+    /// <param name="Started">Run by each worker as it starts, before its first piece.</param>
+    /// <param name="Scheduler">The scheduler for calls that name none (the thread pool's otherwise).</param>
+    internal sealed record WorkerHooks(Action? Started, TaskScheduler? Scheduler);
+
     /// <summary>The pieces of one call and the counter that hands them out.</summary>
-    private sealed class Job<TLocal>(long pieces, Func<TLocal> start, Action<long, TLocal> body, Action<TLocal> end, CancellationToken cancellationToken)
+    private sealed class Job<TLocal>(long pieces, Func<TLocal> start, Action<long, TLocal> body, Action<TLocal> end, Action? started, CancellationToken cancellationToken)
     {
         private long _next = -1;
         private volatile bool _failed;
 
         public void Work()
         {
-            WorkerStarted.Value?.Invoke();
+            started?.Invoke();
             TLocal local = start();
             try
             {
@@ -101,5 +130,20 @@ internal static class ParallelPieces
                 end(local);
             }
         }
+    }
+
+    /// <summary>A thread for every task queued; none run inline on another scheduler's thread.</summary>
+    private sealed class DedicatedThreadScheduler : TaskScheduler
+    {
+        public override int MaximumConcurrencyLevel => int.MaxValue;
+
+        protected override void QueueTask(Task task) =>
+            new Thread(() => TryExecuteTask(task)) { IsBackground = true, Name = "Blake2Fast worker" }.Start();
+
+        // The calling thread runs its own worker through Parallel.For; a task waited on elsewhere
+        // may run where it is waited for.
+        protected override bool TryExecuteTaskInline(Task task, bool taskWasPreviouslyQueued) => !taskWasPreviouslyQueued && TryExecuteTask(task);
+
+        protected override IEnumerable<Task> GetScheduledTasks() => [];
     }
 }

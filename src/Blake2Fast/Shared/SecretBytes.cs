@@ -6,11 +6,10 @@ namespace Blake2Fast.Internal;
 /// <summary>Erasing secrets: keys, keyed state, chaining values and input of keyed hashes.</summary>
 /// <remarks>
 /// The library's own, on every build, rather than <c>CryptographicOperations.ZeroMemory</c>: that
-/// one lives in System.Security.Cryptography.dll, which a process then loads on its first hash,
-/// 1.2 to 1.7 ms of a first call (a fresh process's first use of it against a plain
-/// <c>Span.Clear</c> first, AMD EPYC Zen 5, .NET 10; BLAKE2b, BLAKE2s and most BLAKE3 one-shots
-/// loaded it). Same contract: out of line and unoptimized, so that the writes are not dropped as
-/// dead stores however the caller is compiled.
+/// one lives in System.Security.Cryptography.dll, which a process then loads on its first hash
+/// (BLAKE2b, BLAKE2s and most BLAKE3 one-shots did), a millisecond or more of a first call
+/// (docs/measurements.md#secret-bytes). Same contract: out of line and unoptimized, so that the
+/// writes are not dropped as dead stores however the caller is compiled.
 /// </remarks>
 internal static class SecretBytes
 {

@@ -7,44 +7,44 @@ namespace Blake2Fast.Tests;
 
 /// <summary>
 /// Every multi-core path, at degree 16 on whatever machine runs the tests (two cores in CI):
-/// the number of workers that actually run at once reaches min(degree, pieces), and the digest is
-/// the one-thread digest. Each worker blocks as it starts until all the expected ones have
-/// started, so a split capped by the processor count or by a fixed batch size times out short.
+/// the number of workers inside the work loop at the same moment reaches min(degree, pieces), and
+/// the digest is the one-thread digest. Each worker waits as it starts until all the expected ones
+/// are inside at once, and leaves after: workers run one after another never count more than one,
+/// so a split capped by the processor count or by a fixed batch size fails. The workers run on a
+/// thread each (<see cref="ParallelPieces.DedicatedThreads"/>, set for these calls only), so that
+/// nothing process-wide changes: what is tested is the plan and the loop, not the thread pool.
 /// </summary>
 public class ParallelWorkersTests
 {
     private const int Degree = 16;
 
-    /// <summary>Runs <paramref name="hash"/> with the workers held at their start until <paramref name="expected"/> run at once; returns how many did.</summary>
+    /// <summary>Runs <paramref name="hash"/> with the workers held at their start until <paramref name="expected"/> are inside at once; returns the most that were.</summary>
     private static int WorkersAtOnce(int expected, Action hash)
     {
-        ThreadPool.GetMinThreads(out int workerThreads, out int ioThreads);
-
-        // Oversubscribed on purpose: the pool starts a thread for each waiting worker at once, as a
-        // pool with a thread per core does on a 16-core machine.
-        ThreadPool.SetMinThreads(Math.Max(workerThreads, 4 * Degree), ioThreads);
-        int arrived = 0;
+        int inside = 0;
         int most = 0;
         using var allIn = new ManualResetEventSlim();
-        ParallelPieces.WorkerStarted.Value = () =>
-        {
-            int now = Interlocked.Increment(ref arrived);
-            InterlockedMax(ref most, now);
-            if (now >= expected)
+        ParallelPieces.Hooks.Value = new ParallelPieces.WorkerHooks(
+            () =>
             {
-                allIn.Set();
-            }
+                int now = Interlocked.Increment(ref inside);
+                InterlockedMax(ref most, now);
+                if (now >= expected)
+                {
+                    allIn.Set();
+                }
 
-            allIn.Wait(TimeSpan.FromSeconds(20));
-        };
+                allIn.Wait(TimeSpan.FromSeconds(20));
+                Interlocked.Decrement(ref inside);
+            },
+            ParallelPieces.DedicatedThreads);
         try
         {
             hash();
         }
         finally
         {
-            ParallelPieces.WorkerStarted.Value = null;
-            ThreadPool.SetMinThreads(workerThreads, ioThreads);
+            ParallelPieces.Hooks.Value = null;
         }
 
         return most;

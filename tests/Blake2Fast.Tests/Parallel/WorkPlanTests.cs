@@ -153,17 +153,17 @@ public class WorkPlanTests
                 checkedPlans++;
                 Assert.Equal(0, pieceLength % 1024);
                 Assert.True(chunks >= 64 && (chunks & (chunks - 1)) == 0, plan);
-                Assert.InRange(pieces, 2, Blake3Tree.MaxPieces);
+                Assert.InRange(pieces, 2, Blake3PiecePlan.MaxPieces);
 
                 // About four per worker or more, unless the input is too short for that many
                 // 64-chunk pieces, or the cap on pieces stops it.
-                Assert.True(pieces >= Math.Min(Math.Min(ParallelPieces.PerWorker * degree, Blake3Tree.MaxPieces / 2), (fullChunks / 64) + 1), plan);
+                Assert.True(pieces >= Math.Min(Math.Min(ParallelPieces.PerWorker * degree, Blake3PiecePlan.MaxPieces / 2), (fullChunks / 64) + 1), plan);
 
                 // Not needlessly coarse: halving the pieces would have passed the target or the cap.
                 if (chunks > 64)
                 {
                     long finer = ((length - 1) / (pieceLength / 2)) + 1;
-                    Assert.True(finer > Math.Min(degree * 8, Blake3Tree.MaxPieces), plan);
+                    Assert.True(finer > Math.Min(degree * 8, Blake3PiecePlan.MaxPieces), plan);
                 }
 
                 // Memory: each piece's frontier of at most 16 chaining values.
@@ -172,5 +172,81 @@ public class WorkPlanTests
         }
 
         Assert.True(checkedPlans > 10_000, $"{checkedPlans} plans checked");
+    }
+
+    [Fact]
+    public void Blake3_pieces_of_any_long_length_are_subtrees_of_at_most_1_GiB_in_groups_of_bounded_size()
+    {
+        int checkedPlans = 0;
+        foreach (long minimum in new[] { 64 * 1024L, Mib })
+        {
+            for (long power = 2 * 1024; power > 0; power = power <= long.MaxValue / 2 ? power * 2 : 0)
+            {
+                foreach (long length in new[] { power - 1, power, power + 1, power + (power / 2) + 5, long.MaxValue - power + 1 })
+                {
+                    if (length <= minimum || length <= 1024)
+                    {
+                        continue;
+                    }
+
+                    for (int degree = 1; degree <= 256; degree++)
+                    {
+                        long piece = Blake3PiecePlan.PieceLength(length, degree, minimum);
+                        long pieces = Blake3PiecePlan.PieceCount(length, piece);
+                        string plan = $"{length} B on {degree}, at least {minimum}: {pieces} pieces of {piece}";
+                        checkedPlans++;
+                        Assert.True(piece >= minimum && piece <= Blake3PiecePlan.MaxPieceLength && (piece & (piece - 1)) == 0, plan);
+                        Assert.True(pieces >= 2, plan);
+
+                        // Under the 1 GiB cap, at most one group: the count is bounded by the plan.
+                        if (piece < Blake3PiecePlan.MaxPieceLength)
+                        {
+                            Assert.InRange(pieces, 2, Blake3PiecePlan.MaxPieces);
+                        }
+
+                        // Every worker gets about four or more where the input allows.
+                        Assert.True(pieces >= Math.Min(Math.Min(ParallelPieces.PerWorker * (long)degree, Blake3PiecePlan.MaxPieces / 2), ((length - 1) / minimum) + 1), plan);
+                    }
+                }
+            }
+        }
+
+        Assert.True(checkedPlans > 50_000, $"{checkedPlans} plans checked");
+    }
+
+    [Theory]
+    [InlineData((5 << 20) + 3, 1)]
+    [InlineData((5 << 20) + 3, 2)]
+    [InlineData(1 << 21, 16)]
+    [InlineData((64 * 1024) + 1, 3)]
+    public void Blake3_pieces_hashed_and_merged_in_order_give_the_one_shot_hash(int length, int degree)
+    {
+        byte[] input = new byte[length];
+        new Random(length + degree).NextBytes(input);
+        byte[] key = new byte[32];
+        new Random(3).NextBytes(key);
+        foreach (Blake3Mode mode in new[] { Blake3Mode.Hash, Blake3Mode.Keyed(key) })
+        {
+            byte[] actual = new byte[100];
+            using (Blake3OutputReader root = Blake3PiecePlan.HashPieces<object?>(
+                mode, length, Blake3PiecePlan.PieceLength(length, degree, 64 * 1024), degree, static () => null,
+                (offset, pieceLength, _, cv) => Blake3Subtree.Hash(mode, input.AsSpan((int)offset, pieceLength), offset, cv),
+                static _ => { }, default))
+            {
+                root.Read(actual);
+            }
+
+            byte[] expected = new byte[100];
+            if (mode.IsKeyed)
+            {
+                Blake3.HashData(key, input, expected);
+            }
+            else
+            {
+                Blake3.HashData(input, expected);
+            }
+
+            Assert.Equal(expected, actual);
+        }
     }
 }

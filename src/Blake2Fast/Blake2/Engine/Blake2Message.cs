@@ -13,10 +13,8 @@ namespace Blake2Fast.Internal;
 /// none of that is needed: every block but the last is compressed where it lies, and only the key
 /// block and the zero-padded last block pass through a stack buffer, which is erased with the
 /// chain value.</para>
-/// <para>Measured on an AMD EPYC (Zen 5), both builds loaded into one process and timed in
-/// interleaved rounds (medians, two runs): <c>Blake2b.HashData</c> of 64 bytes 247 and 255 ns
-/// through the engine, 221 and 218 ns here; <c>Blake2s.HashData</c> 224 and 221 ns, 215 and 212;
-/// 1 KiB and 3 MiB unchanged within 2%. The fixed cost is what small messages pay.</para>
+/// <para>The fixed cost is what small messages pay: skipping it makes short one-shots faster and
+/// leaves long ones unchanged (docs/measurements.md#blake2-one-shot-fixed-cost).</para>
 /// </remarks>
 internal static class Blake2Message<TVariant> where TVariant : struct, IBlake2Variant
 {

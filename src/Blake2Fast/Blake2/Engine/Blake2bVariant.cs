@@ -33,10 +33,9 @@ internal readonly struct Blake2bVariant : IBlake2ManyVariant
 
     /// <remarks>
     /// The parameter block's words are built as integers, not written into a zeroed 64-byte block
-    /// and read back: this runs once per hash, and for a 64-byte one-shot it was more than a third
-    /// of the time spent outside the kernel (perf on the AMD EPYC Zen 5). With this and the
-    /// one-shot's block cleared whole, both builds in one process: Blake2b.HashData of 64 bytes
-    /// 146.8 -> 134.4 ns, Blake2s 151.3 -> 132.5 ns; 1 KiB and 3 MiB unchanged.
+    /// and read back: this runs once per hash, and for a 64-byte one-shot that round trip through
+    /// memory was a large share of the time spent outside the kernel
+    /// (docs/measurements.md#blake2-one-shot-fixed-cost).
     /// </remarks>
     public void InitializeChain(Span<byte> chain, scoped in Blake2Settings settings)
     {

@@ -97,19 +97,16 @@ internal static partial class Blake2bManyKernels
     /// finishing them one at a time: half its lanes, or 3 for the 512-bit kernels on AMD family 1Ah.
     /// </summary>
     /// <remarks>
-    /// <para>Derived from measured costs, not timed at each count: on the Zen 3 machine of
-    /// bench/results/HashMany.md one call of the 4-lane AVX2 BLAKE2b kernel cost about 260 ns (from
-    /// BLAKE2bp on 1 MiB) against about 130 ns per block for the single-message kernel, so two
-    /// messages in flight break even; for BLAKE2s, 8 lanes at about 260 ns against about 100 ns
-    /// per block, between three and four. The lane driver's own copies add to the lanes' side.</para>
-    /// <para>On the Zen 5 (family 1Ah) of bench/results, where the single-message kernels are the
-    /// scalar ones (<see cref="ScalarPreference"/>), one call of a 512-bit kernel cost about two
-    /// single-message blocks even with idle lanes (Stopwatch, packed HashMany of 256 KiB messages,
-    /// best of 40: BLAKE2s 16 messages 770 us, 15 with one lane idle 794, one alone 367; BLAKE2b 8
-    /// messages 439, 4 with half the lanes idle 418, one alone 236), so three in flight pay. Half
-    /// the lanes there left up to 7 BLAKE2s tree leaves at the end of a batch to the scalar kernel:
-    /// leaves of 768 KiB, 64 MiB, one thread, 20.6 ms against 13.2 for 1 MiB leaves. Other CPUs
-    /// were not measured and keep half the lanes.</para>
+    /// <para>Derived from the cost of one lane-kernel call against one single-message block, not
+    /// timed at each count: a call of a lane kernel costs about as much as two single-message blocks
+    /// (BLAKE2b, 4 lanes) or three to four (BLAKE2s, 8 lanes), so half the lanes in flight break
+    /// even. The lane driver's own copies add to the lanes' side.</para>
+    /// <para>On AMD family 1Ah, where the single-message kernels are the scalar ones
+    /// (<see cref="ScalarPreference"/>), one call of a 512-bit kernel costs about two
+    /// single-message blocks even with idle lanes, so three in flight pay; half the lanes there
+    /// left up to 7 BLAKE2s tree leaves at the end of a batch to the scalar kernel, which made such
+    /// trees much slower. Other CPUs were not measured and keep half the lanes. Figures:
+    /// docs/measurements.md#blake2-many-minimum-lanes.</para>
     /// </remarks>
     public static int MinimumActiveLanes(Blake2ManyKernel kernel) => MinimumActiveLanes(kernel, Lanes(kernel));
 
@@ -156,8 +153,7 @@ internal static partial class Blake2bManyKernels
     /// Never inlined, and optimized from its first call: the lane loop that calls it is optimized
     /// from its first call too, and on machines where the 512-bit kernel runs it never comes here.
     /// Inlined into <c>Blake2Many.Lanes.CompressNextBlocks</c>, this path made that method's
-    /// compilation 19.4 Mcycles instead of 13.7 (measured before BLAKE2bp's dispatch called each
-    /// width through a method of its own, Blake2pKernels.CompressVector).
+    /// compilation markedly longer (docs/measurements.md#blake2-jit-cost).
     /// </remarks>
     [MethodImpl(MethodImplOptions.NoInlining | KernelRoot.DriverOptions)]
     internal static void CompressStripe<TWord>(Blake2ManyKernel kernel, Span<byte> state, ReadOnlySpan<byte> blocks, int laneStride)

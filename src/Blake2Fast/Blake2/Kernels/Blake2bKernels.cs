@@ -35,13 +35,12 @@ internal enum Blake2bKernel : byte
 /// <remarks>
 /// <para>The vector kernels, and the rules that choose among them, are in this build's kernel registry
 /// (KernelRegistry.cs under Blake2/Kernels/Vector or Blake2/Kernels/Portable).</para>
-/// <para>On Intel the widest kernel, AVX-512, is picked. Measured on an Intel Xeon with AVX-512 at
-/// afa1df2 (issue #13), when that kernel still gathered the message with 512-bit permutes: 3 MiB at
-/// 678 MiB/s against 688 for AVX2 on one host, 860 against 904 on another. It now shares the AVX2
-/// kernel's gather and uses no 512-bit register, so it is the AVX2 kernel with one-instruction
-/// rotates (vprorq) in place of byte shuffles; that it is therefore at least as fast on Intel is
-/// reasoned, not measured (no Intel machine since). On Zen 5 it measured 1.10x the AVX2 kernel's
-/// speed at 3 MiB, both far behind the scalar kernel picked there.</para>
+/// <para>On Intel the widest kernel, AVX-512, is picked. It shares the AVX2 kernel's gather and uses
+/// no 512-bit register, so it is the AVX2 kernel with one-instruction rotates (vprorq) in place of
+/// byte shuffles; that it is therefore at least as fast as AVX2 on Intel is reasoned, not measured
+/// (an earlier form that gathered with 512-bit permutes was slightly slower than AVX2 there). Where
+/// <see cref="ScalarPreference"/> holds, both are far behind the scalar kernel. Figures:
+/// docs/measurements.md#blake2b-avx512-kernel.</para>
 /// </remarks>
 internal static partial class Blake2bKernels
 {
@@ -51,7 +50,7 @@ internal static partial class Blake2bKernels
     /// <summary>
     /// The kernel new hashes use (initialized after <see cref="WidestSupported"/>, which it reads):
     /// in a browser the round-loop kernel; elsewhere the widest one this machine supports, or the
-    /// scalar one where <see cref="ScalarPreference"/> has measured it faster.
+    /// scalar one where <see cref="ScalarPreference"/> says it is faster.
     /// </summary>
     public static Blake2bKernel Best { get; } =
         ScalarPreference.RoundLoopForSingleMessage ? Blake2bKernel.RoundLoop :

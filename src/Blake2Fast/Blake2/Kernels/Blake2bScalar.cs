@@ -53,8 +53,7 @@ internal static class Blake2bScalar
             // folds every sigma lookup into a constant offset and adds straight from the input. The former loop over the sigma table, passing words to
             // G as values, compiled (x64, .NET 10) to ~215 instructions per round: a movzx, a load
             // and a stack temporary per word, with several state words living on the stack. Now
-            // ~140 per round and 3 MiB hashes ~40% faster (about 950 -> 1340 MiB/s on the AMD
-            // EPYC development machine, on par with libsodium's scalar code there).
+            // ~140 per round and 3 MiB hashes much faster (docs/measurements.md#blake2-scalar-rounds).
             Round(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m, Sigma.Row0);
             Round(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m, Sigma.Row1);
             Round(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m, Sigma.Row2);

@@ -21,7 +21,7 @@ namespace Blake2Fast.Kernels;
 /// kernel compiled before such an initializer had run (the first call, optimized at once, as
 /// b2fast does) got a class-initialization check that may call out, and around that call the JIT
 /// kept the whole chaining state in stack slots for the entire stripe loop, storing and reloading
-/// it every stripe (BLAKE2bp from b2fast, 1 GiB: 388 ms before). The schedule tests check the
+/// it every stripe (docs/measurements.md#blake2p-lane-schedule). The schedule tests check the
 /// table against RFC 7693's.
 /// </para>
 /// </remarks>

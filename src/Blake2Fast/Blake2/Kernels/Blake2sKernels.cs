@@ -41,7 +41,7 @@ internal static partial class Blake2sKernels
     /// <summary>
     /// The kernel new hashes use (initialized after <see cref="WidestSupported"/>, which it reads):
     /// in a browser the round-loop kernel; elsewhere the widest one this machine supports, or the
-    /// scalar one where <see cref="ScalarPreference"/> has measured it faster.
+    /// scalar one where <see cref="ScalarPreference"/> says it is faster.
     /// </summary>
     public static Blake2sKernel Best { get; } =
         ScalarPreference.RoundLoopForSingleMessage ? Blake2sKernel.RoundLoop :

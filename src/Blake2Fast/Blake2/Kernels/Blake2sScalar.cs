@@ -46,11 +46,10 @@ internal static class Blake2sScalar
             uint v8 = IV0, v9 = IV1, v10 = IV2, v11 = IV3;
             uint v12 = IV4 ^ (uint)t, v13 = IV5 ^ (uint)(t >> 32), v14 = IV6 ^ f0, v15 = IV7 ^ f1;
 
-            // Ten explicit rounds, each given its sigma row as one packed constant. Measured on the
-            // development machine (AMD Zen 5, x64, BLAKE2s-256 of 3 MiB, best of 20 per thread CPU
-            // second): 732-796 MiB/s, against 576-599 for a loop over Sigma.Table and about 430 for
-            // ten rounds reading Sigma.Table at constant indices (some 420 inlinees, and a register
-            // allocation with about 600 stack accesses).
+            // Ten explicit rounds, each given its sigma row as one packed constant: faster than a
+            // loop over Sigma.Table, and than ten rounds reading Sigma.Table at constant indices
+            // (some 420 inlinees, and a register allocation with about 600 stack accesses);
+            // docs/measurements.md#blake2-scalar-rounds.
             Round(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m0, Sigma.Row0);
             Round(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m0, Sigma.Row1);
             Round(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m0, Sigma.Row2);

@@ -8,8 +8,8 @@ internal static class Sigma
     /// the scalar kernels' unrolled rounds: with the row a constant, the JIT folds every message
     /// word offset to an immediate without reading a table. Reads of a byte table at constant
     /// indices fold only when the JIT compiles at run time; ReadyToRun (crossgen2) leaves them as
-    /// loads, and that made a ReadyToRun build of the BLAKE2b scalar kernel about 4.6 times slower
-    /// (b2fast, 1 GiB, 3.87 s against 0.84 s). The schedule tests check the rows against RFC 7693's
+    /// loads, and that made a ReadyToRun build of the BLAKE2b scalar kernel several times slower
+    /// (docs/measurements.md#native-aot-inlining). The schedule tests check the rows against RFC 7693's
     /// table. The lane kernels keep the schedule as bytes instead (<see cref="Blake2pLaneSchedule"/>,
     /// <see cref="Blake2RowSchedule"/>).
     /// </summary>

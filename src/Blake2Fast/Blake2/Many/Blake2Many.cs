@@ -226,11 +226,9 @@ internal static class Blake2Many<TVariant> where TVariant : struct, IBlake2ManyV
     /// cache line costs twice. The JIT aligns stack buffers to 16 bytes only.
     /// </summary>
     /// <remarks>
-    /// Measured on the AMD EPYC (Zen 5) of bench/results/HashMany.md, in one BenchmarkDotNet run
-    /// each: the public method and the same kernel forced, whose calls differ by one frame (and one
-    /// pass over the messages), took 76 and 54 us for 1024 64-byte BLAKE2b messages but 89 and 119
-    /// us for 256 1-KiB BLAKE2s messages: which one was slower followed where the frame put these
-    /// buffers. Aligned: 59 and 60 us, 83 and 80 us.
+    /// Unaligned, two calls of the same kernel whose stacks differed by one frame ran at clearly
+    /// different speeds, and which one was slower followed where the frame put these buffers;
+    /// aligned, they run alike (docs/measurements.md#hashmany-aligned-buffers).
     /// </remarks>
     private static unsafe Span<byte> AlignedTo64(Span<byte> buffer)
     {
@@ -416,8 +414,8 @@ internal static class Blake2Many<TVariant> where TVariant : struct, IBlake2ManyV
         /// lane computes on whatever its stripe block holds, and nothing reads its state). The
         /// general loop's per-lane work (finding the message, choosing between key block, full and
         /// partial copies, the counter's bound) cost as much as the lane kernel itself on long
-        /// messages (perf on the Zen 5: Lanes.Run 43% of a one-core BLAKE2b tree of 1 MiB leaves,
-        /// the kernel 34%); here a lane costs a fixed-length copy and its counter, or, for lanes in
+        /// messages in a profile (docs/measurements.md#hashmany-whole-blocks); here a lane costs a
+        /// fixed-length copy and its counter, or, for lanes in
         /// step and a kernel that reads them in place, only its counter.
         /// </summary>
         private readonly void RunWholeBlocks(int blocks)
@@ -492,9 +490,8 @@ internal static class Blake2Many<TVariant> where TVariant : struct, IBlake2ManyV
         /// <summary>
         /// <see cref="RunWholeBlocks"/> for lanes in step (<see cref="LanesInStep"/>) and a kernel
         /// that reads each lane's block where it lies: no copies, one counter for every lane. The
-        /// copies into the stripe took a third of the time of a one-core BLAKE2s tree of 1 MiB
-        /// leaves (perf on the Zen 5: RunWholeBlocks, with the kernel's transpose inlined, 23%
-        /// against the kernel's 32%).
+        /// copies into the stripe took a large share of the time of a one-core BLAKE2s tree of
+        /// 1 MiB leaves in a profile (docs/measurements.md#hashmany-whole-blocks).
         /// </summary>
         [MethodImpl(KernelRoot.DriverOptions)]
         private readonly void RunWholeBlocksInPlace(int blocks)
@@ -610,9 +607,9 @@ internal static class Blake2Many<TVariant> where TVariant : struct, IBlake2ManyV
     // The helpers below move words between a lane's column of the state (word r of lane i at
     // r * rowLength + i * WordLength) and contiguous memory. They check their bounds once and then
     // move whole words through refs: per-word span slices, each with its own bounds check, made
-    // starting a lane (8 words) the largest single cost of HashMany on one-block messages
-    // (profiled on the AMD EPYC Zen 5: 20% of the time of 1024 64-byte BLAKE2s messages, more than
-    // the lane kernel's 17%). Words are copied as they are in memory: the lane kernels run on
+    // starting a lane (8 words) the largest single cost of HashMany on one-block messages, more
+    // than the lane kernel (docs/measurements.md#hashmany-whole-blocks). Words are copied as they
+    // are in memory: the lane kernels run on
     // little-endian machines only, where that is the digest's byte order too.
 
     /// <summary>Sets lane <paramref name="lane"/>'s counter (t0, t1) and final flags (f0, f1).</summary>

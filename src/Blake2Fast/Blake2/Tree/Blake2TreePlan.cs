@@ -17,9 +17,10 @@ namespace Blake2Fast.Internal;
 /// its worker's share of <see cref="MaxBufferedLength"/>.
 /// </para>
 /// <para>
-/// The batch length was a fixed 16 leaves of 1 MiB (<see cref="BatchLength"/>), so 64 MiB made 4
-/// batches, and 16 cores hashed it on 4 workers: 6.6 GB/s, 2.8x one thread (16-core Intel Xeon,
-/// Emerald Rapids). Now 64 MiB on 16 workers is 16 batches of 4 leaves.
+/// Batches are planned from the degree, not of a fixed length (<see cref="BatchLength"/> is only
+/// their upper bound): with a fixed 16 leaves of 1 MiB, 64 MiB made 4 batches, so 16 cores hashed it
+/// on 4 workers and left the rest idle. Planned from the degree, 64 MiB on 16 workers is 16 batches
+/// of 4 leaves (docs/measurements.md#blake2-tree-batches).
 /// </para>
 /// </remarks>
 internal static class Blake2TreePlan
@@ -43,11 +44,9 @@ internal static class Blake2TreePlan
     /// The least input per extra worker: below it one thread is faster than handing work out.
     /// </summary>
     /// <remarks>
-    /// Measured only roughly, on the 2-vCPU AMD EPYC Zen 5 of bench/results while other builds kept
-    /// its load average at 15 (Stopwatch, best of 200, BLAKE2b, one thread against two): with 64 KiB
-    /// leaves two threads were ahead at 128 KiB (114 against 354 us, a noisy sample) and level from
-    /// 256 KiB to 2 MiB, with 4 KiB leaves level throughout. 512 KiB per extra thread keeps small
-    /// inputs on the calling thread; it wants measuring again on a quiet machine.
+    /// 512 KiB per extra thread keeps small inputs on the calling thread, where a second thread
+    /// gained nothing clear. The value rests on a rough, noisy measurement and wants measuring again
+    /// on a quiet machine (docs/measurements.md#blake2-tree-minimum-per-worker).
     /// </remarks>
     public const long MinimumBytesPerWorker = 512 * 1024;
 

@@ -315,11 +315,10 @@ internal static unsafe class BaoTree
     /// The comparison is constant-time as CryptographicOperations.FixedTimeEquals is (no branch and
     /// no early exit on the data; callers OR the results of a whole subtree together and test the
     /// total once), but word by word: FixedTimeEquals compares a byte at a time in code the JIT
-    /// must not optimize, and took 27 to 36 ms for the 65,535 parents of 64 MiB (Stopwatch, best of
-    /// 15 calls, in two runs on the 2-core AMD EPYC build machine under load), more than hashing
-    /// the 64 MiB took there (17 to 24 ms); decoding 64 MiB then took about twice as long as
-    /// hashing, and about as long as hashing once this replaced it. FixedTimeEquals still checks
-    /// every node's computed value against what its parent or the root hash promised.
+    /// must not optimize, so that comparing a tree's parents took longer than hashing its input and
+    /// decoding took about twice as long as hashing; word by word, decoding takes about as long as
+    /// hashing (docs/measurements.md#bao-parent-compare). FixedTimeEquals still checks every node's
+    /// computed value against what its parent or the root hash promised.
     /// </remarks>
     private static ulong Parent(Span<byte> tree, ReadOnlySpan<byte> children64, Mode mode)
     {

@@ -24,10 +24,10 @@ internal static unsafe class Blake3Tree
     private const int RunChunks = 64;
 
     /// <summary>
-    /// Below this many bytes a node is hashed on one thread, whatever the caller allows. Measured
-    /// (bench/results/blake3-threshold, AMD EPYC Zen 5, 2 cores): at 128 KiB, the smallest input that
-    /// splits, two threads took 0.66x the time of one (19.6 to 13.0 us), and 0.65-0.71x at 256 and
-    /// 512 KiB. Smaller splits were not measured, so the threshold is not lowered on a guess.
+    /// Below this many bytes a node is hashed on one thread, whatever the caller allows. At
+    /// 128 KiB, the smallest input that splits, two threads already finish well ahead of one;
+    /// smaller splits were not measured, so the threshold is not lowered on a guess
+    /// (docs/measurements.md#blake3-parallel-threshold).
     /// </summary>
     public const int ParallelMinimum = 128 * 1024;
 
@@ -42,25 +42,12 @@ internal static unsafe class Blake3Tree
     private static readonly int FrontierWidth = Math.Max(2, Blake3Kernels.Lanes(Blake3Kernels.Best));
 
     /// <summary>
-    /// Pieces per thread <see cref="PieceLength"/> aims for: twice <see cref="ParallelPieces.PerWorker"/>,
-    /// since a BLAKE3 piece of a power of two of chunks may be the short last one.
-    /// </summary>
-    private const int PiecesPerThread = 2 * ParallelPieces.PerWorker;
-
-    /// <summary>
-    /// At most this many pieces: with <see cref="PiecesPerThread"/> per thread, 128 threads get 8
-    /// each and 256 get 4 (the cap was 256 pieces, one per thread at 256 threads). Their frontiers
-    /// (up to 512 bytes each) are on the stack up to 8 KiB and pooled above, 512 KiB at most.
-    /// </summary>
-    public const int MaxPieces = 1024;
-
-    /// <summary>
     /// From this many bytes of input a tree's parents above its frontier are hashed only in the
     /// kernel's widest lanes (<see cref="HashLevel"/>), so that a process's first such hash
-    /// compiles no narrower lane code: measured on the AMD EPYC Zen 5, a 1 MiB hash's first call
-    /// (bench/results/cold-start/widest-parents.md). The padded groups cost about 0.15 us a
-    /// hash more in steady state (same process: 16 KiB 1.04x to 1.07x the time, 64 KiB 1.02x to
-    /// 1.04x, 128 KiB 1.02x, 256 KiB and 1 MiB 1.00x), so smaller trees keep the narrower groups.
+    /// compiles no narrower lane code (milliseconds of JIT time in a fresh process). The padded
+    /// groups cost a fixed fraction of a microsecond a hash in steady state, lost in a large
+    /// tree's time but not in a small one's, so smaller trees keep the narrower groups
+    /// (docs/measurements.md#blake3-widest-parents).
     /// </summary>
     private const int WidestParentsMinimum = 256 * 1024;
 
@@ -79,10 +66,10 @@ internal static unsafe class Blake3Tree
     /// <summary><see cref="Root"/> of more than one chunk: the root is the parent of two children.</summary>
     /// <remarks>
     /// A method of its own, so that <see cref="Root"/> has no stack buffer (a method with one is
-    /// never inlined: one here made a 1 KiB hash 3% slower) and no hash of one chunk or less
+    /// never inlined, and one here made a 1 KiB hash slower) and no hash of one chunk or less
     /// compiles the tree's levels (a method with a loop and a stack buffer is compiled fully
     /// optimized at its first call: with the levels hashed inside Root, the first 1 KiB hash of a
-    /// process took about 4 ms longer, 18.0 against 13.9 ms on the AMD EPYC Zen 5).
+    /// process took milliseconds longer; docs/measurements.md#blake3-root-parent).
     /// </remarks>
     private static void Parent(ReadOnlySpan<byte> input, ReadOnlySpan<uint> key, uint flags, int degree, ref Blake3Output root)
     {
@@ -104,9 +91,9 @@ internal static unsafe class Blake3Tree
     /// </summary>
     /// <remarks>
     /// Through <see cref="Root"/>, the root's one compression was the one call of the row kernel
-    /// in such a hash, which a process's first hash of 1 MiB compiled for it alone (about 2.3
-    /// ms, with the methods around it about 3 ms: AMD EPYC Zen 5,
-    /// bench/results/cold-start/README.md). In the padded group it costs about 0.1 us more.
+    /// in such a hash, which a process's first hash of 1 MiB compiled for it alone (milliseconds of
+    /// JIT time). In the padded group it costs a fraction of a microsecond more
+    /// (docs/measurements.md#blake3-root-in-lanes).
     /// </remarks>
     public static void RootBytesInLanes(ReadOnlySpan<byte> input, ReadOnlySpan<uint> key, uint flags, int degree, Span<byte> destination)
     {
@@ -189,9 +176,9 @@ internal static unsafe class Blake3Tree
     /// <para>
     /// Why a frontier and not one chaining value per subtree: reducing each 64-chunk run to one
     /// value hashed its top parents 8, 4 and 1 at a time, and every node above the runs alone,
-    /// about 60 single compressions and 30 narrow lane groups per MiB, 6% of the time of a 1 MiB
-    /// hash on the AMD EPYC Zen 5 (perf). With 16 values handed up, every level but the top four
-    /// of the whole tree fills the 16 lanes.
+    /// about 60 single compressions and 30 narrow lane groups per MiB, a visible share of a 1 MiB
+    /// hash in a profile (docs/measurements.md#blake3-frontier). With 16 values handed up, every
+    /// level but the top four of the whole tree fills the 16 lanes.
     /// </para>
     /// </remarks>
     [MethodImpl(KernelRoot.DriverOptions)]
@@ -306,8 +293,8 @@ internal static unsafe class Blake3Tree
     /// <remarks>
     /// <para>
     /// Several pieces per thread rather than one half per thread, handed out by
-    /// <see cref="ParallelPieces"/> (its remarks say why); <see cref="PieceLength"/> plans them from
-    /// the degree given, whatever the processor count.
+    /// <see cref="ParallelPieces"/> (its remarks say why); <see cref="Blake3PiecePlan"/> plans them
+    /// from the degree given, whatever the processor count.
     /// </para>
     /// <para>
     /// Spans cannot cross to another thread, so the memory is pinned and passed as addresses
@@ -323,9 +310,9 @@ internal static unsafe class Blake3Tree
         // Each piece hands up its frontier (width values; the last piece, which may be short, up to
         // width), so that the levels above the pieces fill whole lane groups too, hashed on this
         // thread at the end. With few pieces per thread, each piece instead hashes its own top
-        // levels down to one value in its thread: measured on 2 threads (AMD EPYC Zen 5), the
-        // frontiers made 1 MiB (16 pieces) 13% faster and 128 KiB (2 pieces) 2-5% slower.
-        int width = pieces >= PiecesPerThread / 2 * Math.Min(degree, pieces) ? FrontierWidth : 1;
+        // levels down to one value in its thread: frontiers pay where there are many pieces and
+        // cost where there are two (docs/measurements.md#blake3-frontier).
+        int width = pieces >= Blake3PiecePlan.PiecesPerThread / 2 * Math.Min(degree, pieces) ? FrontierWidth : 1;
         int pieceRoom = width * Blake3Constants.ChainingValueLength;
 
         // On the stack up to 8 KiB (16 pieces' frontiers of 16), else pooled (up to 128 KiB).
@@ -349,8 +336,8 @@ internal static unsafe class Blake3Tree
                     int start = piece * pieceLength;
                     // The stack buffer is HashDownTo's, not this lambda's: one here made the JIT
                     // compile the lambda fully at once, without the profile that tiered
-                    // compilation gathers, and two threads then took 3% to 11% longer on 128 KiB
-                    // (Zen 5; not so under DOTNET_TieredCompilation=0).
+                    // compilation gathers, and two threads then took longer on 128 KiB
+                    // (docs/measurements.md#blake3-frontier).
                     int count = HashDownTo(
                         new ReadOnlySpan<byte>((byte*)sourceAt + start, Math.Min(pieceLength, length - start)),
                         new ReadOnlySpan<uint>((uint*)keyAt, 8),
@@ -390,24 +377,13 @@ internal static unsafe class Blake3Tree
     }
 
     /// <summary>
-    /// The length of <see cref="InParallel"/>'s pieces for a node of <paramref name="length"/> bytes:
-    /// a power of two of chunks, at least <see cref="RunChunks"/> (the halves of
-    /// <see cref="ParallelMinimum"/>, the smallest split measured to pay), about
-    /// <see cref="PiecesPerThread"/> per thread and never more than <see cref="MaxPieces"/> in all.
-    /// A pure function of its arguments: the tests enumerate it for degrees 1 to 256.
+    /// The length of <see cref="InParallel"/>'s pieces for a node of <paramref name="length"/> bytes
+    /// on <paramref name="degree"/> threads: <see cref="Blake3PiecePlan.PieceLength"/>, no shorter
+    /// than <see cref="RunChunks"/> chunks (the halves of <see cref="ParallelMinimum"/>, the
+    /// smallest split known to pay: docs/measurements.md#blake3-parallel-threshold).
     /// </summary>
-    internal static int PieceLength(int length, int degree)
-    {
-        int fullChunks = (length - 1) / Blake3Constants.ChunkLength;
-        int wanted = (int)Math.Min((long)degree * PiecesPerThread, MaxPieces);
-        int chunks = Math.Max(RunChunks, LargestPowerOfTwo(Math.Max(1, fullChunks / wanted)));
-        while ((fullChunks / chunks) + 1 > MaxPieces)
-        {
-            chunks *= 2;
-        }
-
-        return chunks * Blake3Constants.ChunkLength;
-    }
+    internal static int PieceLength(int length, int degree) =>
+        (int)Blake3PiecePlan.PieceLength(length, degree, RunChunks * Blake3Constants.ChunkLength);
 
     /// <summary>Whether a tree over <paramref name="length"/> bytes hashes its top parents in the widest lanes only (<see cref="WidestParentsMinimum"/>).</summary>
     private static bool WidestOnly(int length) => length >= WidestParentsMinimum;

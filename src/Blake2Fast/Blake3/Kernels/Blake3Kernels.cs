@@ -173,10 +173,10 @@ internal static partial class Blake3Kernels
     /// </summary>
     /// <remarks>
     /// <para>
-    /// A chunk alone is 16 compressions in a row, each waiting for the one before (about 1.6 us on
-    /// the AMD EPYC Zen 5), while a lane group hashes all its chunks in about the time of one group
-    /// (4 lanes about 2 us): handed down from width to width, 2 KiB took 3.3 us, 3 KiB 5.0 us,
-    /// 7 KiB 7.3 us (4 lanes, then 3 chunks alone), 13 KiB 5.7 us (8, 4, then 1 alone). With at
+    /// A chunk alone is 16 compressions in a row, each waiting for the one before, while a lane
+    /// group hashes all its chunks in about the time of one group, little more than one chunk
+    /// alone: handed down from width to width, with the last few chunks alone, a few KiB took
+    /// longer than a larger input that filled its groups (docs/measurements.md#blake3-last-chunks). With at
     /// least the group's width of chunks in all, the group is the last chunks of the input, and
     /// the lanes over chunks already hashed write their chaining values again, the same bytes
     /// (same chunk, same counter); with fewer, the chunks are copied into the group's room and the
@@ -246,9 +246,9 @@ internal static partial class Blake3Kernels
     /// <paramref name="widestOnly"/> is for the levels above the chunks of a large tree, whose
     /// chunks filled the widest groups (Blake3Tree.WidestParentsMinimum): that hash has compiled
     /// the widest lane code already, and the narrower widths would be compiled for its top 2 to 15
-    /// parents alone, in a fresh process about 7 ms for the 8-lane code and 10 ms for the 4-lane
-    /// code (AMD EPYC Zen 5, a 1 MiB hash's first call: bench/results/cold-start/widest-parents.md),
-    /// against about 0.15 us more a hash for the padded groups in steady state.
+    /// parents alone, milliseconds of JIT time for each narrower width in a fresh process, against
+    /// a fraction of a microsecond more a hash for the padded groups in steady state
+    /// (docs/measurements.md#blake3-widest-parents).
     /// </remarks>
     [MethodImpl(KernelRoot.DriverOptions)]
     public static void HashParents(Blake3Kernel kernel, ReadOnlySpan<byte> childChainingValues, ReadOnlySpan<uint> key, uint flags, Span<byte> chainingValues, bool widestOnly = false)
@@ -260,9 +260,8 @@ internal static partial class Blake3Kernels
 
         // The last 2 or more, which no lane group took, in one group from a padded copy (read
         // before anything is written, so in place too). Of four lanes for the last 2 or 3 the
-        // groups leave: one at a time they were 2 or 3 single compressions of about 75 ns each on
-        // the Zen 5, the group about 117 ns for all; same process: 4 to 32 KiB 0.97x to 0.99x the
-        // time (16 KiB has such a level: 4 chaining values to 2), 64 KiB and 1 MiB unchanged.
+        // groups leave: one group for all takes less time than 2 or 3 single compressions in a
+        // row (docs/measurements.md#blake3-last-parents).
         // With widestOnly, of the widest lanes, for 1 to widest - 1: a large tree's single
         // parents and its root too (Blake3Tree.RootBytesInLanes), so that its first hash compiles
         // no row kernel.

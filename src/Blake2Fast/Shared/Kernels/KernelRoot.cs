@@ -18,19 +18,17 @@ namespace Blake2Fast.Kernels;
 /// </para>
 /// <para>
 /// Seen twice, both in some processes and not others, as tiering order decided what the JIT
-/// compiled first: BLAKE3's lane kernel inlined into the dispatcher (1 MiB in 410-500 us instead
-/// of 165 us, AMD Zen 5), and BLAKE2s's AVX-512 kernel inlined into Blake2sVariant.Compress after
-/// a run of 64-byte inputs, its HalfRound left as a call: 1 KiB at 132 MiB/s instead of 676
-/// (AMD EPYC Zen 4, bench/results/cross-cpu/amd-epyc-zen4.txt). The call this rule costs is paid
-/// once per run of blocks, not per block.
+/// compiled first: BLAKE3's lane kernel inlined into the dispatcher, and BLAKE2s's AVX-512 kernel
+/// inlined into Blake2sVariant.Compress after a run of 64-byte inputs, its HalfRound left as a
+/// call; each then ran several times slower (docs/measurements.md#kernel-root). The call this rule
+/// costs is paid once per run of blocks, not per block.
 /// </para>
 /// <para>
 /// <b>Optimized from the first call</b> (<c>MethodImplOptions.AggressiveOptimization</c>):
 /// under tiered compilation a method starts as tier-0 code, where nothing is inlined and every
 /// vector operation is a call, and is recompiled only after 30 calls and a 100 ms delay. A block
-/// loop whose rounds are calls runs 60 to 300 times slower: in a fresh process the second
-/// <c>Blake3.HashData</c> of 1 MiB took 53 ms instead of 0.16 (AMD EPYC Zen 5, .NET 10.0.12,
-/// bench/cold-start.py), and BLAKE2b's first 192 MiB ran at half speed. The cost: these methods
+/// loop whose rounds are calls runs orders of magnitude slower, and a fresh process's first
+/// hashes would pay that (docs/measurements.md#kernel-root). The cost: these methods
 /// skip tier 0's instrumentation, so dynamic PGO has no profile for them, and each is compiled
 /// once, fully, when first called (a few milliseconds for the widest kernels). Their code does not
 /// depend on a profile: the BLAKE3 lane kernel compiled this way has the same 541 instructions,
@@ -70,10 +68,10 @@ internal static partial class KernelRoot
     /// as tier-0 code at every call. HashMany's lane loop (<c>Blake2Many.Lanes.Run</c>) is
     /// therefore three drivers (the loop, <c>CompressNextBlocks</c>, <c>FinishAndRefill</c>),
     /// each small enough to inline its per-lane helpers whole; as one method it exhausted its
-    /// budget and left the lanes' word copies as tier-0 calls (the second call of a fresh
-    /// process's <c>Blake2b.HashMany</c> on 16,384 64-byte messages took 2.5 ms instead of 0.9).
-    /// Left tiered, its tier-0 code took 380 to 420 us on 1,024 messages against 74 us in
-    /// steady state, up to its thirtieth call (AMD EPYC Zen 5, bench/results/cold-start/hashmany-lanes.md).
+    /// budget and left the lanes' word copies as tier-0 calls, and a fresh process's
+    /// <c>Blake2b.HashMany</c> ran at a fraction of its steady speed. Left tiered, its tier-0 code
+    /// runs several times slower than in steady state up to its thirtieth call
+    /// (docs/measurements.md#hashmany-tier0).
     /// </para>
     /// </remarks>
     public const MethodImplOptions DriverOptions = OptimizedFromFirstCall;

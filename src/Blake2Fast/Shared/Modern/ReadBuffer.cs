@@ -11,12 +11,12 @@ namespace Blake2Fast.Internal;
 /// which they never use: they read every stream in order (<see cref="PositionalFile"/>).
 /// </summary>
 /// <remarks>
-/// Where a page fault is dear, as in the virtual machine this was measured on (AMD EPYC Zen 5, 2
-/// vCPUs), a buffer's first touch is a large part of reading a file: <c>b2fast --tree=1m
-/// --no-mmap</c> on a 1 GiB file held in memory took 12,937 page faults and 0.32 s with the two
-/// workers' 16 MiB batches in pooled arrays, 659 faults and 0.20 s in these (the tool's README,
-/// "How it reads"). The advice is a hint: where the system has no such pages to give, or is not
-/// Linux, the memory is ordinary pages; where libc cannot be loaded under that name, no advice.
+/// Where a page fault is dear, as in a virtual machine under nested paging, a buffer's first touch
+/// is a large part of reading a file: huge pages cut the page faults of reading a file held in
+/// memory by an order of magnitude against the workers' batches in pooled arrays, and the time
+/// markedly (docs/measurements.md#read-buffer). The advice is a hint: where the system has no
+/// such pages to give, or is not Linux, the memory is ordinary pages; where libc cannot be loaded
+/// under that name, no advice.
 /// </remarks>
 internal sealed unsafe partial class ReadBuffer : IDisposable
 {

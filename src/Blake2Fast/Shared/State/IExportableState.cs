@@ -2,7 +2,7 @@ namespace Blake2Fast.Internal;
 
 /// <summary>
 /// An engine state that <see cref="StateExport"/> writes into the exported-state envelope
-/// (docs/resumable-hashing.md): the BLAKE2 cores behind the six BLAKE2 hash-state types.
+/// (docs/resumable-hashing.md): the BLAKE2 cores behind the six BLAKE2 hash-state types, and <see cref="Blake3HashState"/>.
 /// </summary>
 internal interface IExportableState
 {

@@ -3,7 +3,7 @@ using System;
 namespace Blake2Fast.Internal;
 
 /// <summary>
-/// <c>ExportState</c> and <c>TryExportState</c> of the BLAKE2 hash-state types, written once: the
+/// <c>ExportState</c> and <c>TryExportState</c> of the BLAKE2 and BLAKE3 hash-state types, written once: the
 /// envelope (<see cref="ExportedStateFormat"/>) around an engine's body. The public methods of
 /// each state type are one call here, with the type's own documentation.
 /// </summary>

@@ -90,11 +90,11 @@ internal static class Blake2LaneRounds<TLanes, TVector>
     /// With all 16 state vectors in registers and G one after another, the JIT had no register
     /// left: it stored and reloaded around every rotation by shifts (two stores and a load each,
     /// seen in the disassembly). An earlier try of G in step with all 16 in registers ran out of
-    /// inlining budget. Measured on the Zen 5 with DOTNET_EnableAVX512=0 (same process): BLAKE3's
-    /// 8 lanes 0.71x the time at 1 MiB. BLAKE2's own lanes keep <see cref="Rounds"/>: through this,
-    /// in <see cref="Compress"/> with v8 after the message, BLAKE2sp took 0.95x the time at 1 MiB
-    /// but BLAKE2bp 1.06x (its chain words stay live through the rounds, and BLAKE2b's rotation by
-    /// 63 needs a register of its own).
+    /// inlining budget. This makes BLAKE3's 8 AVX2 lanes markedly faster. BLAKE2's own lanes keep
+    /// <see cref="Rounds"/>: through this, in <see cref="Compress"/> with v8 after the message,
+    /// BLAKE2sp was a little faster but BLAKE2bp slower (its chain words stay live through the
+    /// rounds, and BLAKE2b's rotation by 63 needs a register of its own). Figures:
+    /// docs/measurements.md#lanes-in-step.
     /// </remarks>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void RoundsInStep(

@@ -15,8 +15,8 @@ namespace Blake2Fast.Kernels;
 /// SSSE3 a byte shuffle (pshufb) for the amounts that are whole bytes; otherwise, and on ARM64,
 /// shifts, except BLAKE2b's 32, a 32-bit element swap (pshufd, SSE2). These lanes run on
 /// AVX-512 machines too, for the groups of 4 to 7 chunks and parents the wider lanes leave in
-/// BLAKE3 and for forced kernels, where shifts had made them 1.36x slower than the official C's
-/// SSE4.1 lanes (Intel Xeon, bench/results/cross-cpu). G keeps a + (b + m) with 16 registers, as
+/// BLAKE3 and for forced kernels, where shifts had made them clearly slower than the official C's
+/// SSE4.1 lanes (docs/measurements.md#lanes-128-rotations). G keeps a + (b + m) with 16 registers, as
 /// with AVX2's; with AVX-512's 32 it adds the message first.
 /// </remarks>
 /// <typeparam name="TWord"><see cref="ulong"/> (BLAKE2b) or <see cref="uint"/> (BLAKE2s).</typeparam>
@@ -124,8 +124,8 @@ internal readonly struct Blake2LaneVector128<TWord> : IBlake2LaneVector<Vector12
 
     /// <remarks>
     /// 32-bit words only: BLAKE3's lanes are its one caller. Through a stack copy of the memory
-    /// form, whose loop is what BLAKE2's lanes measured best (the 64-byte BLAKE2sp hash was 7%
-    /// slower with this width's transpose written to values).
+    /// form, whose loop is what BLAKE2's lanes run best (the 64-byte BLAKE2sp hash was slower with
+    /// this width's transpose written to values; docs/measurements.md#lanes-transpose-form).
     /// </remarks>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void LoadTransposed(

@@ -80,8 +80,8 @@ internal readonly struct Blake2LaneVector256<TWord, TRotations> : IBlake2LaneVec
 
     /// <remarks>
     /// 32-bit words only: BLAKE3's lanes are its one caller. Through a stack copy of the memory
-    /// form, whose loop is what BLAKE2's lanes measured best (the 64-byte BLAKE2sp hash was 7%
-    /// slower with this width's transpose written to values).
+    /// form, whose loop is what BLAKE2's lanes run best (the 64-byte BLAKE2sp hash was slower with
+    /// this width's transpose written to values; docs/measurements.md#lanes-transpose-form).
     /// </remarks>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void LoadTransposed(

@@ -54,9 +54,8 @@ internal static class Blake2ManyLanes512<TWord>
     /// The transposition is inside the kernel root, not in <see cref="Compress"/>: that method is
     /// tier-0 code for its first 30 calls, where each of the transposition's vector operations was
     /// a call. With that and the lane loop itself left tiered, a fresh process's
-    /// <c>Blake2b.HashMany</c> of 1,024 64-byte messages took 390 to 420 us against 73 in steady
-    /// state from its second call to past its thirtieth (AMD EPYC Zen 5,
-    /// bench/results/cold-start/hashmany-lanes.md).
+    /// <c>Blake2b.HashMany</c> ran several times slower than in steady state from its second call
+    /// to past its thirtieth (docs/measurements.md#hashmany-tier0).
     /// </remarks>
     [MethodImpl(KernelRoot.Options)]
     private static void LoadAndCompress(ref Vector512<TWord> rows, ref byte blocks, nuint laneStride, ref Vector512<TWord> m0)

@@ -15,9 +15,8 @@ namespace Blake2Fast.Kernels;
 /// Each output block is its own dependency chain, and on CPUs where vector instructions have a
 /// latency of two cycles (AMD Zen 5) a chain's speed is set by that latency, not by how many lanes
 /// ride along: doubling the lanes doubles the blocks per round. BLAKE2Xb uses 512-bit vectors where
-/// it can: the 16 state vectors and the temporaries fit in AVX-512's 32 registers. BenchmarkDotNet,
-/// 1 MiB of output on AMD EPYC (Zen 5), bench/results/Xof.md: scalar one block at a time 1.78 ms,
-/// 8 lanes of 512 bits 0.39 ms; 4 lanes of 256 bits measured 0.70 ms in the run before.
+/// it can: the 16 state vectors and the temporaries fit in AVX-512's 32 registers
+/// (docs/measurements.md#blake2x-lanes).
 /// </remarks>
 /// <typeparam name="TLanes">The width and word size (<see cref="Blake2LaneVector256{TWord, TRotations}"/> or <see cref="Blake2LaneVector512{TWord}"/>).</typeparam>
 /// <typeparam name="TVector">The vector type of <typeparamref name="TLanes"/>.</typeparam>

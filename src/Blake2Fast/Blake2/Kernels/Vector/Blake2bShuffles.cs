@@ -7,8 +7,8 @@ namespace Blake2Fast.Kernels;
 /// <remarks>
 /// Every getter is marked for inlining, and the 256-bit masks are written out rather than built
 /// from the 128-bit ones: Native AOT inlined neither on its own, and the BLAKE2bp AVX2 kernel then
-/// called a getter for every rotation (b2fast -a blake2bp built for x86-64-v3, 1 GiB: 1.77 s
-/// instead of 0.44 s). The JIT inlined them either way.
+/// called a getter for every rotation, several times slower
+/// (docs/measurements.md#native-aot-inlining). The JIT inlined them either way.
 /// </remarks>
 internal static class Blake2bShuffles
 {

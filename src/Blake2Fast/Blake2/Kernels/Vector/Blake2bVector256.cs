@@ -22,10 +22,9 @@ namespace Blake2Fast.Kernels;
 /// </para>
 /// <para>
 /// The rounds are latency-bound: each G step is a chain of add, xor, rotate, add, xor, rotate,
-/// twice. On the AMD EPYC development machine, where vector add, xor, rotate and shuffle were
-/// measured at 2 cycles latency, that is at least 48 cycles a round (24 chained instructions), so
-/// these kernels ran at 800-900 MiB/s there (about 49 cycles a round at 4.1 GHz, measured with
-/// the earlier gathers) and the scalar kernel is faster.
+/// twice. Where vector add, xor, rotate and shuffle have 2 cycles of latency, that is at least 48
+/// cycles a round (24 chained instructions), and the scalar kernel is faster
+/// (<see cref="ScalarPreference"/>; docs/measurements.md#blake2-scalar-preference).
 /// </para>
 /// </remarks>
 internal static class Blake2bVector256
@@ -58,8 +57,8 @@ internal static class Blake2bVector256
 
             // A loop, not twelve inlined rounds. Unrolled with constant sigma indices, the JIT
             // ran out of tracked locals (over 800 inlinees, a 4 KB frame) and kept rows b and d
-            // on the stack: AVX2 ran at 250 MiB/s, AVX-512 at 670. Unrolled with each gather
-            // inside G, it stopped inlining altogether (under 100 MiB/s). The loop costs one
+            // on the stack, far slower. Unrolled with each gather inside G, it stopped inlining
+            // altogether (docs/measurements.md#blake2b-vector-loop). The loop costs one
             // schedule load per message word.
             ref byte schedule = ref scheduleStart;
             for (int round = 0; round < 12; round++)
@@ -117,9 +116,8 @@ internal static class Blake2bVector256
     /// is in flight, and the block's second 64 bytes were reloaded every round, a cache-line
     /// split on array data. Not measured on a Xeon: the licence and the port 1 shutdown are
     /// beyond llvm-mca, which models both gathers at 24 cycles a round. A vpgatherqq with
-    /// vpmovzxbq indices was measured earlier on the development machine and was slower than
-    /// scalar loads (about 720 vs 775 MiB/s): gathers are off the critical path, so cheap issue
-    /// matters more than instruction count.
+    /// vpmovzxbq indices was slower than scalar loads (docs/measurements.md#blake2b-vector-loop):
+    /// gathers are off the critical path, so cheap issue matters more than instruction count.
     /// </para>
     /// <para>
     /// <paramref name="first"/> is a constant at each call, so after inlining the schedule bytes

@@ -11,12 +11,10 @@ namespace Blake2Fast.Kernels;
 /// <remarks>
 /// The obvious AVX-512 gather, the whole block in one zmm and one vpermd per round with the
 /// round's row of <see cref="Blake2RowSchedule.Words"/> as control, then three vextracti32x4, was
-/// measured and dropped (BLAKE2s-256 of 3 MiB, best of 20 runs, per thread CPU second, on the
-/// shared AMD Zen 5 development machine): on a 64-byte aligned input both ran 531-534 MiB/s,
-/// but on an input at 16 mod 64 (where a managed array's data starts) vpermd fell to 522 while
-/// pinsrd stayed at 531-537. The vpermd form re-reads the whole block every round, and that
+/// tried and dropped: as fast on a 64-byte aligned input, slower on an input at 16 mod 64 (where a
+/// managed array's data starts). The vpermd form re-reads the whole block every round, and that
 /// 64-byte load splits a cache line unless the input is aligned. Four vpermd, one per quarter,
-/// did no better (519-523).
+/// did no better (docs/measurements.md#blake2s-avx512-gather).
 /// </remarks>
 internal readonly struct Blake2sAvx512 : IBlake2sIsa
 {

@@ -65,8 +65,8 @@ internal interface IBlake2LaneVector<TVector>
     /// <remarks>
     /// The word size tested with <c>typeof</c> here too, not through <see cref="Blake2Word{TWord}.Is64"/>
     /// (<see cref="Broadcast"/> says why): BLAKE3's 8-lane AVX2 kernel, with the message in memory,
-    /// inlines 268 calls instead of 356, and a fresh process's first 1 MiB hash with AVX-512 turned
-    /// off took 37.9 ms instead of 45.8 (AMD EPYC Zen 5, DOTNET_EnableAVX512=0).
+    /// inlines 268 calls instead of 356, and a fresh process's first hash is shorter by that JIT
+    /// time (docs/measurements.md#blake2-jit-cost).
     /// </remarks>
     static abstract TVector RotateRight(TVector x, [ConstantExpected] byte bits64, [ConstantExpected] byte bits32);
 
@@ -82,9 +82,8 @@ internal interface IBlake2LaneVector<TVector>
     /// because of what the JIT spends on inlining: it inlines every call separately (the interface
     /// member, then what that calls), and a G made of such calls was 152 of the 243 calls inlined
     /// into the 16-lane kernel, the largest compilation of a first hash. Written out here: 99
-    /// calls, the same machine code, and in fresh processes (AMD EPYC Zen 5) 9 to 13 ms instead of
-    /// 13 to 20 to compile it, half the page faults (206 instead of 390); the 8-lane kernel 4 to 7
-    /// ms instead of 6 to 10.
+    /// calls, the same machine code, and in a fresh process about two thirds of the JIT time and
+    /// half the page faults (docs/measurements.md#blake3-message-in-registers).
     /// </remarks>
     static abstract void Blake3G(ref TVector a, ref TVector b, ref TVector c, ref TVector d, TVector x, TVector y);
 

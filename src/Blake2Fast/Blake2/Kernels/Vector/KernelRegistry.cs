@@ -110,9 +110,8 @@ internal static partial class Blake2pKernels<TWord>
     /// Each width through a method of its own, never inlined, as in BLAKE3's registry
     /// (Blake3Kernels.In512 and its siblings): a method that names a generic instantiation has its
     /// types loaded when it is compiled. Named here, all three widths' were loaded at a first
-    /// BLAKE2bp or BLAKE2sp hash: 7.7 to 8.5 Mcycles of JIT time for this tier-0 method, where the
-    /// one width used now takes 6.7 in its own (the first call's JIT 60.9 -> 57.7 Mcycles, the first
-    /// 64 KiB BLAKE2bp call 22.2 -> 20.2 ms, 15 fresh processes; AMD EPYC Zen 5, DOTNET_JitTimeLogCsv).
+    /// BLAKE2bp or BLAKE2sp hash, where one width is used; each in its own method, a first hash
+    /// spends less JIT time (docs/measurements.md#blake2-jit-cost).
     /// </remarks>
     private static partial void CompressVector(Blake2pKernel kernel, ref Blake2Lanes lanes, ReadOnlySpan<byte> stripes, uint increment)
     {
@@ -196,20 +195,12 @@ internal static partial class ScalarPreference
 
 /// <remarks>
 /// <para>The widest lane kernel the machine has, except that BLAKE2b on x64 without AVX2 hashes
-/// one message at a time: there its 128-bit lane kernel lost to a loop of the one-shot on both
-/// CPUs measured. BenchmarkDotNet, HashManyBenchmarks, 1024 messages of 64 bytes / 256 of 1 KiB,
-/// one run per CPU (bench/results/HashMany.md):</para>
-/// <list type="bullet">
-/// <item>AMD EPYC Zen 3 (family 19h, AVX2, no AVX-512): BLAKE2b loop 198 / 283 us, AVX2 lanes
-/// 132 / 199, 128-bit lanes 219 / 388; BLAKE2s loop 185 / 433, AVX2 lanes 91 / 253, 128-bit lanes
-/// 125 / 414 (350 and 372 in two other runs).</item>
-/// <item>AMD EPYC Zen 5 (family 1Ah, AVX-512), at 3654663: BLAKE2b loop 153 / 342, 512-bit lanes
-/// 51 / 72, 256-bit AVX-512VL lanes 71 / 117, AVX2 97 / 137, 128-bit 157 / 284; BLAKE2s loop
-/// 159 / 418, 512-bit lanes 33 / 76, AVX-512VL 42 / 116, AVX2 49 / 139, 128-bit 85 / 278.</item>
-/// </list>
-/// <para>No Intel CPU was measured. There the lane kernels are picked on published evidence only:
-/// Rust's blake2b_simd/blake2s_simd <c>hash_many</c> on an Intel Xeon with AVX2, 84 ns per 64-byte
-/// BLAKE2b message and 46 ns per BLAKE2s one against 140 and 115 one at a time. On ARM64 the
+/// one message at a time: there its 128-bit lane kernel (two 64-bit lanes) did not beat a loop of
+/// the one-shot on the CPUs measured, while every wider lane kernel, and BLAKE2s's 128-bit one,
+/// did (docs/measurements.md#hashmany-kernels).</para>
+/// <para>No Intel CPU was measured. There the lane kernels are picked on published evidence only
+/// (published figures for Rust's blake2b_simd/blake2s_simd <c>hash_many</c> with AVX2 on Intel,
+/// faster than one message at a time; same section). On ARM64 the
 /// 128-bit kernels run with AdvSimd, for both, as for BLAKE2bp/sp (see ScalarPreference.cs:
 /// modelled, not timed).</para>
 /// </remarks>

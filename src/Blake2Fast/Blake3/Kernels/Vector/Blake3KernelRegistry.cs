@@ -118,9 +118,9 @@ internal static partial class Blake3Kernels
     /// a method of its own (<see cref="In512"/> and its siblings): a method that is compiled has
     /// every method it calls resolved and their types loaded, run or not, and a width called with
     /// nothing to do has its group loop (a driver, fully optimized at its first call) compiled for
-    /// nothing. A 1 MiB hash, which uses only the 16 lanes, had the JIT spend 4 to 6 ms on the
-    /// dispatcher (the three other widths' types) and compile both narrower group loops in a
-    /// fresh process (AMD EPYC Zen 5, bench/results/cold-start/widest-parents.md).
+    /// nothing. Otherwise a 1 MiB hash, which uses only the 16 lanes, has the JIT spend
+    /// milliseconds on the dispatcher (the three other widths' types) and compile both narrower
+    /// group loops in a fresh process (docs/measurements.md#blake3-widest-parents).
     /// </remarks>
     private static int HashWholeGroups(Blake3Kernel kernel, bool parents, ReadOnlySpan<byte> items, ReadOnlySpan<uint> key, ulong firstCounter, uint flags, Span<byte> chainingValues)
     {
@@ -210,7 +210,8 @@ internal static partial class Blake3Kernels
     /// <see cref="HashWholeGroups"/>: the dispatcher is compiled fully optimized at its first
     /// call, and with every width's HashMessages inlined into it, that compilation loaded all four
     /// widths' types (each lane vector type generic over its word, and the vectors over that word:
-    /// about 2 ms a width in a fresh process) where a hash calls one or two of them.
+    /// milliseconds a width in a fresh process; docs/measurements.md#blake3-widest-parents) where a
+    /// hash calls one or two of them.
     /// </remarks>
     [MethodImpl(MethodImplOptions.NoInlining)]
     private static void Messages512(ReadOnlySpan<byte> lanes, int laneStride, ReadOnlySpan<int> lengths, ReadOnlySpan<uint> key, uint flags, bool throughLastBlock, Span<byte> outputs) =>

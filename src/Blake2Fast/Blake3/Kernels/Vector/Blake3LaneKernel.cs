@@ -338,9 +338,9 @@ internal static class Blake3LaneKernel<TLanes, TVector>
         if (Unsafe.SizeOf<TVector>() == 32)
         {
             // AVX2's 16 registers: v8 lives in the message's room, after the 16 words, and the four
-            // G of each half-round run in step (Blake2LaneRounds.RoundsInStep says why). Zen 5 with
-            // DOTNET_EnableAVX512=0, same process: 1 MiB 0.71x the time, 16 KiB 0.72x. The 128-bit
-            // lanes (SSE) stay with G one after another: this way they were 6 to 8% slower.
+            // G of each half-round run in step (Blake2LaneRounds.RoundsInStep says why). The 128-bit
+            // lanes (SSE) stay with G one after another, which is faster for them
+            // (docs/measurements.md#lanes-in-step).
             ref TVector v8 = ref Unsafe.Add(ref messageRoom, 16);
             v8 = TLanes.Broadcast(Blake3Constants.IV0);
             Blake2LaneRounds<TLanes, TVector>.RoundsInStep(
@@ -384,16 +384,14 @@ internal static class Blake3LaneKernel<TLanes, TVector>
     /// schedule in memory.
     /// </summary>
     /// <remarks>
-    /// Measured on the AMD EPYC Zen 5 (same process, against the schedule read from memory): the
-    /// 16-lane kernel with the message in registers ran 1 MiB in 0.94 to 0.95 of the time and
-    /// 16 KiB in 0.96, and matched the official C's AVX-512 assembly kernel on 1 MiB of chunks
-    /// (the cross-CPU program's --kernels section: the C's time over ours 0.87 before, 1.00 after).
-    /// G one after another, not the four G of a half-round in step as the C's assembly orders
-    /// them: in step was 2 to 3% slower here. A loop, not seven rounds written out: written out,
-    /// the JIT's inlining budget ran out after two rounds (docs/performance.md). G is the width's
-    /// own (TLanes.Blake3G), written out with the vector operators: as a G written once here over
-    /// the width's Add, Xor and RotateRight the 16-lane kernel took 13 to 20 ms to compile, not 9 to
-    /// 13 (IBlake2LaneVector.Blake3G says why).
+    /// With the message in registers the 16-lane kernel is faster than with the schedule read from
+    /// memory, and on whole chunks as fast as the official C's AVX-512 assembly kernel. G one after
+    /// another, not the four G of a half-round in step as the C's assembly orders them: in step
+    /// was slower here. A loop, not seven rounds written out: written out, the JIT's
+    /// inlining budget ran out after two rounds (docs/performance.md). G is the width's own
+    /// (TLanes.Blake3G), written out with the vector operators: as a G written once here over the
+    /// width's Add, Xor and RotateRight the 16-lane kernel took longer to compile
+    /// (IBlake2LaneVector.Blake3G says why). Figures: docs/measurements.md#blake3-message-in-registers.
     /// </remarks>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void RoundsInRegisters(

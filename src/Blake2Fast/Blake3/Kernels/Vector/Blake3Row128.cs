@@ -106,9 +106,8 @@ internal static class Blake3Row128<TIsa> where TIsa : struct, IBlake2sIsa
             // chain runs (see Blake3.HashOneBlock). 256 bits, not the block in one 512-bit register
             // picked by one vpermd: on Intel a 512-bit instruction lowers the core's clock for a
             // while (the AVX-512 frequency licence), and this kernel runs alone for inputs of a
-            // chunk and less, where nothing else pays for it: a chain of blocks took 98 ns a block
-            // against 69 for the official C's AVX-512 compress, which stays in 128 bits
-            // (bench/results/cross-cpu, 2-core Intel Xeon with AVX-512).
+            // chunk and less, where nothing else pays for it; the official C's AVX-512 compress
+            // stays in 128 bits too (docs/measurements.md#blake3-row-kernel).
             Vector256<uint> low = Vector256.LoadUnsafe(ref words);
             Vector256<uint> high = Vector256.LoadUnsafe(ref words, 8);
             for (int round = 0; round < Blake3LaneSchedule.Rounds; round++)

@@ -12,24 +12,18 @@ namespace Blake2Fast.Kernels;
 /// </summary>
 /// <remarks>
 /// <para>
-/// Measured (AMD EPYC Zen 4: family 19h, model 11h; 2 cores; Native AOT x86-64-v4 build of
-/// b2fast, 1 GiB file from the page cache, memory-mapped, hyperfine, 25 to 30 runs each, b3sum
-/// in the same hyperfine invocation as the control):
-/// no prefetch 216-224 ms; the next block in each lane and, at a lane's last block, its first
-/// block in the next group 183-186 ms (b3sum 185-190 ms). Prefetching further ahead was slower:
-/// two blocks 189-199 ms, four 194-198 ms, and the next group alone (one block or a whole group
-/// early) no better than none. The BLAKE2 tree's lanes (leaves of 1 MiB each) are long streams
-/// the hardware follows by itself: prefetching there changed nothing (b2fast --tree=1m, same file,
-/// 185 ms either way), so only the BLAKE3 lane kernel uses this.
+/// Without it, a large input that comes from memory (a memory-mapped file fresh from the page
+/// cache) hashes markedly slower; prefetching a block ahead in each lane (at a lane's last block,
+/// its first block in the next group) closed that gap, while prefetching only the next group did
+/// no better than none. The BLAKE2 tree's lanes (leaves of 1 MiB each) are long streams the
+/// hardware follows by itself: prefetching there changed nothing, so only the BLAKE3 lane kernel
+/// uses this.
 /// </para>
 /// <para>
-/// How far ahead (<see cref="BlocksAhead"/>) was measured again on the AMD EPYC Zen 5 (family 1Ah,
-/// 2 cores) once the 16-lane kernel kept its message in registers and ran a third faster: in one
-/// process, against two blocks ahead, 64 MiB (from DRAM) took 1.20x the time with the next block,
-/// 0.95x with four blocks, 0.96x with six or eight; 16 KiB and 1 MiB (from cache) unchanged. Four
-/// blocks against the next one: 64 MiB 0.83x the time on one thread and on both cores, 1 MiB and
-/// 16 KiB unchanged. The Zen 4 figures above are from the slower kernel before; the tool's mapped
-/// file on the Zen 5 is in src/Blake2Fast.Tool/README.md.
+/// How far ahead (<see cref="BlocksAhead"/>): with the faster 16-lane kernel that keeps its
+/// message in registers, four blocks ahead beat one and two on input from DRAM, and six or eight
+/// did no better; input from cache is unaffected. Figures for both paragraphs:
+/// docs/measurements.md#lane-prefetch.
 /// </para>
 /// <para>
 /// x86 only: .NET has no prefetch intrinsic for ARM64, where this does nothing. A prefetch never

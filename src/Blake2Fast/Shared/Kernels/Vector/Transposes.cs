@@ -56,7 +56,7 @@ internal struct Words16<TVector>
 /// On x64, 16-byte loads and SSE2 unpacks (a 4x4 or 2x2 transpose per 16 bytes of each lane): a
 /// 32-bit block costs 16 loads and 32 unpacks, where element loads cost 64 loads and 48 inserts
 /// (pinsrd). Elsewhere (ARM64) element loads through the cross-platform <see cref="Vector128"/>
-/// API, as before: no ARM64 machine has measured the other way.
+/// API, as before: nothing timed on ARM64 says the other way is faster there.
 /// </remarks>
 internal static class Transpose128
 {
@@ -326,7 +326,7 @@ internal static class Transpose512
     /// each word's 16 lanes. 16 loads and 64 shuffles per block, where gathering 16 bytes of four
     /// lanes into each vector took 64 loads and 96 shuffles and inserts: with the message words
     /// kept in registers, the BLAKE3 16-lane kernel ran as fast as the official C's AVX-512
-    /// assembly (Blake3LaneKernel says how that was measured).
+    /// assembly (docs/measurements.md#blake3-message-in-registers).
     /// </remarks>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void LoadWords32<TWord>(
