@@ -117,6 +117,10 @@ internal sealed class Family
     public static readonly IReadOnlyDictionary<Type, string> CoveredByOwnTests = new Dictionary<Type, string>
     {
         [typeof(Blake2bCompression)] = "Blake2bCompressionTests",
+        [typeof(Argon2)] = "Argon2BadInputTests, Argon2PhcTests, Argon2VectorTests, Argon2OracleTests",
+        [typeof(Argon2Parameters)] = "Argon2BadInputTests",
+        [typeof(Argon2VerificationOptions)] = "Argon2BadInputTests",
+        [typeof(Argon2Type)] = "Argon2VectorTests",
     };
 
     /// <summary>
