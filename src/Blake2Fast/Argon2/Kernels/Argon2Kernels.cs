@@ -8,6 +8,9 @@ internal enum Argon2Kernel : byte
     /// <summary>Portable 64-bit code; runs everywhere.</summary>
     Scalar = 0,
 
+    /// <summary>Rows of four words in pairs of 128-bit registers: SSE2 on x64, AdvSimd on ARM64.</summary>
+    Vector128,
+
     /// <summary>Rows of four words in 256-bit registers, AVX2 (vpmuludq for the 32x32->64 multiply, byte shuffles for the rotations).</summary>
     Avx2,
 
