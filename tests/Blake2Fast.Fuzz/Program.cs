@@ -30,6 +30,7 @@ internal static class Program
         ["options"] = OptionTarget.Run,
         ["hash-many"] = HashManyTarget.Run,
         ["bao-decode"] = BaoDecodeTarget.Run,
+        ["argon2-verify"] = PhcVerifyTarget.Run,
     };
 
     private static int Main(string[] args)
