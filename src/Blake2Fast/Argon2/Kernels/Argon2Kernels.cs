@@ -16,6 +16,9 @@ internal enum Argon2Kernel : byte
 
     /// <summary>The AVX2 kernel with AVX-512VL's one-instruction rotates (vprorq).</summary>
     Avx512,
+
+    /// <summary>Two rows (or columns) at once in 512-bit registers, AVX-512F.</summary>
+    Vector512,
 }
 
 /// <summary>
