@@ -23,7 +23,7 @@ export BLAKE2FAST_MODEL_SCALE=0.1
 # netstandard2.0) run these classes with it and their other tests without it: each test runs once. .ci/check_coverage.py holds every kernel
 # file to its bar as before: a kernel that only some other test reached would fail it, not pass
 # unseen.
-coverage_classes=(KatEveryKernelTests Blake2KernelTests Blake3KernelTests Blake2bHashManyTests
+coverage_classes=(KatEveryKernelTests Blake2KernelTests Blake3KernelTests Blake2bHashManyTests Blake2bCompressionTests Argon2VectorTests
   Blake2sHashManyTests Blake2bpTests Blake2spTests Blake2XTests Blake3HashManyTests DispatchTests
   PortableBuildTests)
 # The two halves as test filters, each the other's complement (the trailing dot keeps a class name

@@ -31,6 +31,7 @@ internal static class Program
         ["check-file"] = CheckFileTarget.Run,
         ["hash-many"] = HashManyTarget.Run,
         ["bao-decode"] = BaoDecodeTarget.Run,
+        ["argon2-verify"] = PhcVerifyTarget.Run,
     };
 
     private static int Main(string[] args)

@@ -18,4 +18,5 @@ internal static class Categories
     public const string Kernels = "Kernels";
     public const string Files = "Files";
     public const string PortableBuild = "PortableBuild";
+    public const string Argon2 = "Argon2";
 }

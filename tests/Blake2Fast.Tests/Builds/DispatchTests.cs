@@ -125,6 +125,11 @@ public class DispatchTests
     public void Blake3_dispatcher_picks_the_legs_kernel() =>
         Assert.Equal(Pick(Blake3Kernel.Vector512, Blake3Kernel.Vector256, Blake3Kernel.Vector128, Blake3Kernel.Vector128, Blake3Kernel.Scalar, arm64: Blake3Kernel.Vector128), Blake3Kernels.Best);
 
+    /// <remarks>Argon2's block kernel: 512-bit with AVX-512F, 256-bit with AVX2, else the 128-bit one (SSE2, AdvSimd).</remarks>
+    [Fact]
+    public void Argon2_dispatcher_picks_the_legs_kernel() =>
+        Assert.Equal(Pick(Argon2Kernel.Vector512, Argon2Kernel.Avx2, Argon2Kernel.Vector128, Argon2Kernel.Vector128, Argon2Kernel.Scalar, arm64: Argon2Kernel.Vector128), Argon2Kernels.Best);
+
     [Fact]
     public void New_hashers_use_the_dispatchers_choice()
     {

@@ -30,6 +30,45 @@ public class PortableBuildTests
     }
 
     [Fact]
+    public unsafe void Argon2_dispatcher_refuses_vector_kernels_without_intrinsics()
+    {
+        foreach (Argon2Kernel kernel in Enum.GetValues<Argon2Kernel>().Where(k => k != Argon2Kernel.Scalar))
+        {
+            CompressOrRefuse(
+                () =>
+                {
+                    ulong[] x = new ulong[128], y = new ulong[128], z = new ulong[128];
+                    fixed (ulong* px = x, py = y, pz = z)
+                    {
+                        Argon2Kernels.FillBlock(kernel, px, py, pz, false);
+                    }
+                },
+                Argon2Kernels.IsSupported(kernel),
+                () => Argon2Kernels.Require(kernel));
+        }
+    }
+
+    /// <summary>F with a round count other than 12 takes the scalar path where a vector kernel has no rounds path (every kernel, in the portable build).</summary>
+    [Fact]
+    public void Blake2b_rounds_without_a_vector_rounds_path_give_the_scalar_result()
+    {
+        ulong[] message = Enumerable.Range(1, 16).Select(i => (ulong)i * 0x0123456789ABCDEF).ToArray();
+        ulong[] expected = [1, 2, 3, 4, 5, 6, 7, 8];
+        Blake2bKernels.CompressRounds(Blake2bKernel.Scalar, expected, message, 5, 7, 0, true);
+        foreach (Blake2bKernel kernel in new[] { Blake2bKernel.Sse2, Blake2bKernel.Sse41, Blake2bKernel.Avx2, Blake2bKernel.Avx512 })
+        {
+            if (LibraryBuild.HasIntrinsics && !Blake2bKernels.IsSupported(kernel))
+            {
+                continue;
+            }
+
+            ulong[] actual = [1, 2, 3, 4, 5, 6, 7, 8];
+            Blake2bKernels.CompressRounds(kernel, actual, message, 5, 7, 0, true);
+            Assert.Equal(expected, actual);
+        }
+    }
+
+    [Fact]
     public void Lane_dispatchers_refuse_vector_kernels_without_intrinsics()
     {
         foreach (IBlake2pFacade f in Blake2pFacades.All)

@@ -85,9 +85,33 @@ internal static partial class Blake2bKernels
         }
     }
 
+    /// <summary>
+    /// BLAKE2b's compression F of one block of 16 words with <paramref name="rounds"/> rounds (EIP-152), through
+    /// <paramref name="kernel"/>: twelve rounds on a little-endian machine go through that kernel's
+    /// BLAKE2b compress itself; any other count through its rounds path where it has one (the
+    /// 256-bit kernels), else the scalar one.
+    /// </summary>
+    public static void CompressRounds(Blake2bKernel kernel, Span<ulong> state, ReadOnlySpan<ulong> message, uint rounds, ulong t0, ulong t1, bool final)
+    {
+        if (rounds == 12 && BitConverter.IsLittleEndian)
+        {
+            Compress((byte)kernel, MemoryMarshal.AsBytes(state), MemoryMarshal.AsBytes(message), ref t0, ref t1, 0, final, false);
+            return;
+        }
+
+        ulong f0 = final ? ulong.MaxValue : 0;
+        if (kernel == Blake2bKernel.Scalar || !CompressRoundsVector(kernel, state, message, rounds, t0, t1, f0))
+        {
+            Blake2bScalar.CompressRounds(state, message, rounds, t0, t1, f0);
+        }
+    }
+
     private static partial Blake2bKernel PickWidest();
 
     private static partial bool IsVectorSupported(Blake2bKernel kernel);
+
+    /// <summary>Runs the rounds path of <paramref name="kernel"/> if it has one; false if the scalar one must.</summary>
+    private static partial bool CompressRoundsVector(Blake2bKernel kernel, Span<ulong> state, ReadOnlySpan<ulong> message, uint rounds, ulong t0, ulong t1, ulong f0);
 
     private static partial void CompressVector(Blake2bKernel kernel, Span<ulong> words, ReadOnlySpan<byte> blocks, ref ulong t0, ref ulong t1, uint increment, ulong f0, ulong f1);
 }

@@ -84,6 +84,73 @@ internal static class Blake2bScalar
         t1 = c1;
     }
 
+    /// <summary>
+    /// BLAKE2b's compression F with a caller-chosen number of rounds (EIP-152): round r uses the
+    /// schedule row r mod 10. One block, given as 16 words; the counter is taken as is.
+    /// </summary>
+    /// <remarks>
+    /// Rounds in groups of ten with constant rows, then the remainder each with its own constant
+    /// row, so that, as in <see cref="Compress"/>, every message-word offset folds to an immediate.
+    /// </remarks>
+    [MethodImpl(KernelRoot.Options)]
+    public static void CompressRounds(Span<ulong> chain, ReadOnlySpan<ulong> message, uint rounds, ulong t0, ulong t1, ulong f0)
+    {
+        ref ulong m = ref MemoryMarshal.GetReference(message);
+        ulong v0 = chain[0], v1 = chain[1], v2 = chain[2], v3 = chain[3], v4 = chain[4], v5 = chain[5], v6 = chain[6], v7 = chain[7];
+        ulong v8 = IV0, v9 = IV1, v10 = IV2, v11 = IV3;
+        ulong v12 = IV4 ^ t0, v13 = IV5 ^ t1, v14 = IV6 ^ f0, v15 = IV7;
+
+        for (uint group = rounds / 10; group != 0; group--)
+        {
+            Round(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m, Sigma.Row0);
+            Round(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m, Sigma.Row1);
+            Round(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m, Sigma.Row2);
+            Round(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m, Sigma.Row3);
+            Round(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m, Sigma.Row4);
+            Round(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m, Sigma.Row5);
+            Round(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m, Sigma.Row6);
+            Round(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m, Sigma.Row7);
+            Round(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m, Sigma.Row8);
+            Round(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m, Sigma.Row9);
+        }
+
+        uint rest = rounds % 10;
+        for (uint r = 0; r < rest; r++)
+        {
+            // A switch, not a constant span of rows: .NET 8's first-tier code builds such a span through an allocating helper (see Blake2RowSchedule).
+            ulong row = r switch
+            {
+                0 => Sigma.Row0,
+                1 => Sigma.Row1,
+                2 => Sigma.Row2,
+                3 => Sigma.Row3,
+                4 => Sigma.Row4,
+                5 => Sigma.Row5,
+                6 => Sigma.Row6,
+                7 => Sigma.Row7,
+                _ => Sigma.Row8,
+            };
+            RoundAnyRow(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m, row);
+        }
+
+        chain[0] ^= v0 ^ v8;
+        chain[1] ^= v1 ^ v9;
+        chain[2] ^= v2 ^ v10;
+        chain[3] ^= v3 ^ v11;
+        chain[4] ^= v4 ^ v12;
+        chain[5] ^= v5 ^ v13;
+        chain[6] ^= v6 ^ v14;
+        chain[7] ^= v7 ^ v15;
+    }
+
+    /// <summary>One round whose row is not a constant (the at most nine rounds after the last whole ten of <see cref="CompressRounds"/>).</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static void RoundAnyRow(
+        ref ulong v0, ref ulong v1, ref ulong v2, ref ulong v3, ref ulong v4, ref ulong v5, ref ulong v6, ref ulong v7,
+        ref ulong v8, ref ulong v9, ref ulong v10, ref ulong v11, ref ulong v12, ref ulong v13, ref ulong v14, ref ulong v15,
+        ref ulong m, ulong s) =>
+        Round(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m, s);
+
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void Round(
         ref ulong v0, ref ulong v1, ref ulong v2, ref ulong v3, ref ulong v4, ref ulong v5, ref ulong v6, ref ulong v7,

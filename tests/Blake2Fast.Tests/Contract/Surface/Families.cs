@@ -110,6 +110,20 @@ internal sealed class Family
     };
 
     /// <summary>
+    /// Public types whose contract is checked by dedicated tests instead of this driver (which has
+    /// no domain for their parameters yet): each with the test classes that hold it to its
+    /// documented answers and exceptions. Listed by name so that the gap stays visible.
+    /// </summary>
+    public static readonly IReadOnlyDictionary<Type, string> CoveredByOwnTests = new Dictionary<Type, string>
+    {
+        [typeof(Blake2bCompression)] = "Blake2bCompressionTests",
+        [typeof(Argon2)] = "Argon2BadInputTests, Argon2PhcTests, Argon2VectorTests, Argon2OracleTests",
+        [typeof(Argon2Parameters)] = "Argon2BadInputTests",
+        [typeof(Argon2VerificationOptions)] = "Argon2BadInputTests",
+        [typeof(Argon2Type)] = "Argon2VectorTests",
+    };
+
+    /// <summary>
     /// Bytes [<paramref name="from"/>, from + <paramref name="count"/>) of the right answer to
     /// <paramref name="r"/>: the one-shots and the oracles, never the overload under test's own path
     /// (but where the overload is the one-shot itself, whose answers <see cref="OracleAnchorTests"/>

@@ -15,6 +15,8 @@ internal static partial class Blake2bKernels
 
     private static partial void CompressVector(Blake2bKernel kernel, Span<ulong> words, ReadOnlySpan<byte> blocks, ref ulong t0, ref ulong t1, uint increment, ulong f0, ulong f1) =>
         throw new PlatformNotSupportedException();
+
+    private static partial bool CompressRoundsVector(Blake2bKernel kernel, Span<ulong> state, ReadOnlySpan<ulong> message, uint rounds, ulong t0, ulong t1, ulong f0) => false;
 }
 
 internal static partial class Blake2sKernels

@@ -96,6 +96,51 @@ internal static class Blake2bVector256
     }
 
     /// <summary>
+    /// BLAKE2b's compression F of one block with a caller-chosen number of rounds (EIP-152): the
+    /// round of <see cref="Compress{TRotations}"/>, with round r reading schedule row r mod 10.
+    /// </summary>
+    [MethodImpl(KernelRoot.Options)]
+    public static void CompressRounds<TRotations>(Span<ulong> chain, ReadOnlySpan<ulong> message, uint rounds, ulong t0, ulong t1, ulong f0)
+        where TRotations : struct, IBlake2LaneRotations
+    {
+        ref ulong h = ref MemoryMarshal.GetReference(chain);
+        Vector256<ulong> h0 = Vector256.LoadUnsafe(ref h);
+        Vector256<ulong> h1 = Vector256.LoadUnsafe(ref h, 4);
+        ref ulong block = ref MemoryMarshal.GetReference(message);
+        ref byte scheduleStart = ref MemoryMarshal.GetReference(Blake2RowSchedule.Words);
+        ref byte scheduleEnd = ref Unsafe.Add(ref scheduleStart, 10 * 16);
+
+        Vector256<ulong> a = h0;
+        Vector256<ulong> b = h1;
+        Vector256<ulong> c = Vector256.Create(Blake2bScalar.IV0, Blake2bScalar.IV1, Blake2bScalar.IV2, Blake2bScalar.IV3);
+        Vector256<ulong> d = Vector256.Create(Blake2bScalar.IV4, Blake2bScalar.IV5, Blake2bScalar.IV6, Blake2bScalar.IV7) ^ Vector256.Create(t0, t1, f0, 0);
+        ref byte schedule = ref scheduleStart;
+        for (uint round = rounds; round != 0; round--)
+        {
+            Vector256<ulong> x0 = Pick(ref block, ref schedule, 0);
+            Vector256<ulong> y0 = Pick(ref block, ref schedule, 4);
+            Vector256<ulong> x1 = Pick(ref block, ref schedule, 8);
+            Vector256<ulong> y1 = Pick(ref block, ref schedule, 12);
+            G<TRotations>(ref a, ref b, ref c, ref d, x0, y0);
+            a = Avx2.Permute4x64(a, 0b10_01_00_11);
+            c = Avx2.Permute4x64(c, 0b00_11_10_01);
+            d = Avx2.Permute4x64(d, 0b01_00_11_10);
+            G<TRotations>(ref a, ref b, ref c, ref d, x1, y1);
+            a = Avx2.Permute4x64(a, 0b00_11_10_01);
+            c = Avx2.Permute4x64(c, 0b10_01_00_11);
+            d = Avx2.Permute4x64(d, 0b01_00_11_10);
+            schedule = ref Unsafe.Add(ref schedule, 16);
+            if (Unsafe.AreSame(ref schedule, ref scheduleEnd))
+            {
+                schedule = ref scheduleStart;
+            }
+        }
+
+        (h0 ^ a ^ c).StoreUnsafe(ref h);
+        (h1 ^ b ^ d).StoreUnsafe(ref h, 4);
+    }
+
+    /// <summary>
     /// The four message words named by schedule bytes <paramref name="first"/> to
     /// <paramref name="first"/> + 3 of the round row at <paramref name="schedule"/>, in lanes 0-3.
     /// </summary>

@@ -30,6 +30,25 @@ internal static partial class Blake2bKernels
         _ => false,
     };
 
+    /// <remarks>
+    /// The 256-bit kernels take a round count at no cost (their round is a loop over schedule rows);
+    /// the 128-bit ones unroll twelve rounds and are left to the scalar path.
+    /// </remarks>
+    private static partial bool CompressRoundsVector(Blake2bKernel kernel, Span<ulong> state, ReadOnlySpan<ulong> message, uint rounds, ulong t0, ulong t1, ulong f0)
+    {
+        switch (kernel)
+        {
+            case Blake2bKernel.Avx512:
+                Blake2bVector256.CompressRounds<Blake2LaneAvx512Rotations>(state, message, rounds, t0, t1, f0);
+                return true;
+            case Blake2bKernel.Avx2:
+                Blake2bVector256.CompressRounds<Blake2LaneAvx2Rotations>(state, message, rounds, t0, t1, f0);
+                return true;
+            default:
+                return false;
+        }
+    }
+
     private static partial void CompressVector(Blake2bKernel kernel, Span<ulong> words, ReadOnlySpan<byte> blocks, ref ulong t0, ref ulong t1, uint increment, ulong f0, ulong f1)
     {
         switch (kernel)
