@@ -1,9 +1,10 @@
 using System;
-using System.Linq;
+using System.Collections.Generic;
 using System.Text;
 using System.Threading.Tasks;
 
 using Microsoft.AspNetCore.Identity;
+using Microsoft.Extensions.Configuration;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Options;
 
@@ -259,6 +260,34 @@ public class Argon2PasswordHasherTests
         IPasswordHasher<TestUser> hasher = scope.ServiceProvider.GetRequiredService<IPasswordHasher<TestUser>>();
         Assert.IsType<Argon2PasswordHasher<TestUser>>(hasher);
         Assert.StartsWith("$argon2id$v=19$m=64,t=1,p=1$", hasher.HashPassword(User, Password), StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void ReadmeUsage_AddIdentityWithRolesThenHasher_PepperFromConfiguration()
+    {
+        // The README's registration, with AddIdentity (roles, sign-in) and the pepper read from
+        // configuration; only the costs are the tests' small ones.
+        IConfiguration configuration = new ConfigurationBuilder()
+            .AddInMemoryCollection(new Dictionary<string, string?> { ["Identity:PasswordPepper"] = Convert.ToBase64String(Encoding.ASCII.GetBytes("a pepper")) })
+            .Build();
+        var services = new ServiceCollection();
+        services.AddLogging();
+        services.AddIdentity<TestUser, IdentityRole>();
+        services.AddArgon2PasswordHasher<TestUser>(options =>
+        {
+            options.Parameters = Small;
+            options.Verification = new Argon2VerificationOptions { MaxMemorySize = 256 * 1024 };
+            options.Pepper = Convert.FromBase64String(configuration["Identity:PasswordPepper"]!);
+        });
+        using ServiceProvider provider = services.BuildServiceProvider();
+        using IServiceScope scope = provider.CreateScope();
+
+        IPasswordHasher<TestUser> hasher = scope.ServiceProvider.GetRequiredService<IPasswordHasher<TestUser>>();
+        string stored = hasher.HashPassword(User, Password);
+
+        Assert.IsType<Argon2PasswordHasher<TestUser>>(hasher);
+        Assert.Equal(PasswordVerificationResult.Success, hasher.VerifyHashedPassword(User, stored, Password));
+        Assert.True(Argon2.VerifyPassword(Password, stored, new Argon2VerificationOptions { Secret = Encoding.ASCII.GetBytes("a pepper") }));
     }
 
     [Fact]
