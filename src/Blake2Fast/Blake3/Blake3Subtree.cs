@@ -351,7 +351,7 @@ public static class Blake3Subtree
             throw new ArgumentOutOfRangeException(nameof(inputLength), inputLength, $"A node of {inputLength} bytes is one chunk (1024 bytes or less) and has no children; its hash is Blake3.HashData's.");
         }
 
-        return LargestPowerOfTwo((inputLength - 1) / ChunkLength) * ChunkLength;
+        return Blake3PiecePlan.LargestPowerOfTwo((inputLength - 1) / ChunkLength) * ChunkLength;
     }
 
     /// <summary>
@@ -619,15 +619,4 @@ public static class Blake3Subtree
     }
 
     private static bool IsPowerOfTwo(long value) => value > 0 && (value & (value - 1)) == 0;
-
-    private static long LargestPowerOfTwo(long value)
-    {
-        long power = 1;
-        while (power <= value / 2)
-        {
-            power *= 2;
-        }
-
-        return power;
-    }
 }

@@ -17,9 +17,6 @@ internal sealed class Blake3SubtreeStack(Blake3Mode mode)
     private readonly byte[] _values = new byte[MaxDepth * Blake3Constants.ChainingValueLength];
     private int _count;
 
-    /// <summary>How many subtrees the stack holds now.</summary>
-    public int Count => _count;
-
     /// <summary>
     /// Adds the next subtree: <paramref name="length"/> bytes starting where the previous one ended,
     /// a node of the whole input's tree (every subtree but the last a power of two of whole chunks,
