@@ -1,6 +1,7 @@
 using System;
 using System.Buffers.Binary;
 using System.Runtime.CompilerServices;
+using System.Threading;
 using Blake2Fast.Kernels;
 
 namespace Blake2Fast.Internal;
@@ -218,35 +219,39 @@ internal static unsafe class Argon2Core
         private readonly int _version = version;
         private readonly Argon2Kernel _kernel = kernel;
 
+        /// <summary>p, the lanes.</summary>
+        public uint Lanes => _lanes;
+
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public ulong* Block(uint lane, uint column) => _memory + ((((ulong)lane * _laneLength) + column) * BlockWords);
 
         /// <summary>Every pass, slice by slice; within a slice the lanes are independent and may run on <paramref name="threads"/> threads.</summary>
         public void Fill(int threads)
         {
-            for (uint pass = 0; pass < _passes; pass++)
+            if (threads <= 1 || _lanes == 1)
             {
-                for (uint slice = 0; slice < SyncPoints; slice++)
+                for (uint pass = 0; pass < _passes; pass++)
                 {
-                    if (threads <= 1 || _lanes == 1)
+                    for (uint slice = 0; slice < SyncPoints; slice++)
                     {
                         for (uint lane = 0; lane < _lanes; lane++)
                         {
                             FillSegment(pass, lane, slice);
                         }
                     }
-                    else
-                    {
-                        FillSliceInParallel(pass, slice, threads);
-                    }
                 }
-            }
-        }
 
-        private void FillSliceInParallel(uint pass, uint slice, int threads)
-        {
-            Instance self = this;
-            ParallelPieces.Run((int)_lanes, threads, lane => self.FillSegment(pass, (uint)lane, slice));
+                return;
+            }
+
+            // One run of the work loop for the whole computation, not one a slice: its pieces are
+            // the segments in the order of the computation (slice by slice, lane by lane), and a
+            // worker that takes the first segment of a slice waits until the slice before it is
+            // done. Pieces are handed out in order, so every segment waited for has already been
+            // taken by a thread that is running it: a worker the thread pool starts late (64
+            // logins on 2 cores) finds fewer pieces, never a wait that depends on it.
+            var fill = new ParallelFill(this);
+            ParallelPieces.Run((long)_passes * SyncPoints * _lanes, threads, fill.Start, fill.Segment, ParallelFill.End, CancellationToken.None);
         }
 
         /// <summary>Fills segment <paramref name="slice"/> of <paramref name="lane"/> in pass <paramref name="pass"/> (RFC 9106, sections 3.2 and 3.4).</summary>
@@ -350,6 +355,65 @@ internal static unsafe class Argon2Core
             ulong relative = areaSize - 1 - y;
             ulong startPosition = pass != 0 && slice != SyncPoints - 1 ? (slice + 1) * _segmentLength : 0;
             return (uint)((startPosition + relative) % _laneLength);
+        }
+    }
+
+    /// <summary>
+    /// The segments of one computation as numbered pieces of <see cref="ParallelPieces"/>: piece
+    /// k is lane k mod p of slice k / p (counted over every pass), and the slices follow each other.
+    /// </summary>
+    private sealed class ParallelFill(Instance instance)
+    {
+        private readonly Instance _instance = instance;
+        private long _done;
+
+        /// <summary>Each worker's local is the fill itself: nothing to make.</summary>
+        public ParallelFill Start() => this;
+
+        /// <summary>Nothing to hand back.</summary>
+        public static void End(ParallelFill fill)
+        {
+        }
+
+        /// <summary>Fills the segment of <paramref name="piece"/> once every segment of the slices before it is filled.</summary>
+        public void Segment(long piece, ParallelFill fill)
+        {
+            uint lanes = _instance.Lanes;
+            long step = piece / lanes;
+            WaitForSegments(step * lanes);
+            _instance.FillSegment((uint)(step / SyncPoints), (uint)(piece % lanes), (uint)(step % SyncPoints));
+            if (Interlocked.Increment(ref _done) % lanes == 0)
+            {
+                // A slice is complete: wake whoever waits for it.
+                lock (this)
+                {
+                    Monitor.PulseAll(this);
+                }
+            }
+        }
+
+        private void WaitForSegments(long count)
+        {
+            // The last segments of a slice finish at about the same time on every core: a short
+            // spin mostly sees them done without the cost of sleeping and being woken.
+            var spin = default(SpinWait);
+            while (Volatile.Read(ref _done) < count)
+            {
+                if (spin.NextSpinWillYield)
+                {
+                    lock (this)
+                    {
+                        while (Volatile.Read(ref _done) < count)
+                        {
+                            Monitor.Wait(this);
+                        }
+                    }
+
+                    return;
+                }
+
+                spin.SpinOnce();
+            }
         }
     }
 }

@@ -21,13 +21,16 @@ namespace Blake2Fast.Internal;
 /// others, as a work-stealing join does.
 /// </para>
 /// <para>
-/// Workers are <see cref="Parallel.For(int, int, ParallelOptions, Action{int})"/>'s on the
-/// scheduler given: the thread pool's by default, where a worker that the pool cannot start at
-/// once is run by the calling thread instead of waited for (a library must not make a pool of
-/// its own); <see cref="DedicatedThreads"/> where the caller wants exactly the threads it asked
-/// for at once (the tool's <c>--num-threads</c>). The first exception stops the other workers
-/// before their next piece and reaches the caller as itself, not wrapped in an
-/// <see cref="AggregateException"/>; cancellation is checked before each piece.
+/// Workers other than the calling thread are queued on the scheduler given: the thread pool
+/// by default (a library must not make a pool of its own), <see cref="DedicatedThreads"/> where
+/// the caller wants exactly the threads it asked for at once (the tool's <c>--num-threads</c>).
+/// The calling thread works from the start and, once no piece is left, waits only for the
+/// workers that have taken one: a worker that the pool starts after that finds the call closed
+/// and returns at once, so a busy pool (64 logins on 2 cores) slows a call down but never
+/// deadlocks it. The first exception stops the other workers before their next piece and
+/// reaches the caller as itself, not wrapped in an <see cref="AggregateException"/>;
+/// cancellation is checked before each piece. A call allocates its job and a queued item per
+/// worker, nothing per piece.
 /// </para>
 /// </remarks>
 internal static class ParallelPieces
@@ -65,29 +68,21 @@ internal static class ParallelPieces
     {
         WorkerHooks? hooks = Hooks.Value;
         var job = new Job<TLocal>(pieces, start, body, end, hooks?.Started, cancellationToken);
-        int count = (int)Math.Max(1, Math.Min(workers, pieces));
-        if (count == 1)
+        int others = (int)Math.Max(0, Math.Min(workers, pieces) - 1);
+        scheduler ??= hooks?.Scheduler;
+        for (int i = 0; i < others; i++)
         {
-            job.Work();
-            return;
+            if (scheduler is null)
+            {
+                ThreadPool.QueueUserWorkItem(Job<TLocal>.JoinCallback, job);
+            }
+            else
+            {
+                Task.Factory.StartNew(static state => ((Job<TLocal>)state!).Join(), job, CancellationToken.None, TaskCreationOptions.DenyChildAttach, scheduler);
+            }
         }
 
-        var options = new ParallelOptions
-        {
-            MaxDegreeOfParallelism = count,
-            CancellationToken = cancellationToken,
-            TaskScheduler = scheduler ?? hooks?.Scheduler ?? TaskScheduler.Default,
-        };
-        try
-        {
-            Parallel.For(0, count, options, _ => job.Work());
-        }
-        catch (AggregateException e) when (e.InnerExceptions.Count > 0)
-        {
-            // Workers that fail at once each add theirs (every worker of a file that ended early
-            // finds it short): the caller gets the first, as the exception the documentation names.
-            ExceptionDispatchInfo.Capture(e.InnerExceptions[0]).Throw();
-        }
+        job.RunOnCaller();
     }
 
     /// <summary>
@@ -102,32 +97,116 @@ internal static class ParallelPieces
     /// <param name="Scheduler">The scheduler for calls that name none (the thread pool's otherwise).</param>
     internal sealed record WorkerHooks(Action? Started, TaskScheduler? Scheduler);
 
-    /// <summary>The pieces of one call and the counter that hands them out.</summary>
+    /// <summary>The pieces of one call, the counter that hands them out and the workers inside.</summary>
     private sealed class Job<TLocal>(long pieces, Func<TLocal> start, Action<long, TLocal> body, Action<TLocal> end, Action? started, CancellationToken cancellationToken)
     {
+        /// <summary>The bit of <see cref="_workers"/> set once the calling thread has finished: no worker may join after it.</summary>
+        private const int Closed = 1 << 30;
+
+        /// <summary>What a queued worker runs: joins the job unless it is closed.</summary>
+        public static readonly WaitCallback JoinCallback = static job => ((Job<TLocal>)job!).Join();
+
         private long _next = -1;
         private volatile bool _failed;
+        private Exception? _firstError;
 
-        public void Work()
+        /// <summary>The queued workers inside the job (working or about to), plus <see cref="Closed"/>.</summary>
+        private int _workers;
+
+        /// <summary>The calling thread's part: works until no piece is left, closes the job, waits for the workers inside, then throws the first error.</summary>
+        public void RunOnCaller()
         {
-            started?.Invoke();
-            TLocal local = start();
-            try
+            Work();
+            if (Interlocked.Add(ref _workers, Closed) != Closed)
             {
-                for (long piece = Interlocked.Increment(ref _next); piece < pieces && !_failed; piece = Interlocked.Increment(ref _next))
+                // Workers still finish pieces they took: a short spin usually sees them done
+                // without the cost of sleeping and being woken.
+                var spin = default(SpinWait);
+                while (Volatile.Read(ref _workers) != Closed)
                 {
-                    cancellationToken.ThrowIfCancellationRequested();
-                    body(piece, local);
+                    if (spin.NextSpinWillYield)
+                    {
+                        lock (this)
+                        {
+                            while (Volatile.Read(ref _workers) != Closed)
+                            {
+                                Monitor.Wait(this);
+                            }
+                        }
+
+                        break;
+                    }
+
+                    spin.SpinOnce();
                 }
             }
-            catch
+
+            if (_firstError is { } error)
             {
-                _failed = true;
-                throw;
+                ExceptionDispatchInfo.Capture(error).Throw();
+            }
+        }
+
+        /// <summary>A queued worker's part: joins the job and works unless the calling thread has already closed it.</summary>
+        public void Join()
+        {
+            int seen = Volatile.Read(ref _workers);
+            while (true)
+            {
+                if ((seen & Closed) != 0)
+                {
+                    return;
+                }
+
+                int before = Interlocked.CompareExchange(ref _workers, seen + 1, seen);
+                if (before == seen)
+                {
+                    break;
+                }
+
+                seen = before;
+            }
+
+            try
+            {
+                Work();
             }
             finally
             {
-                end(local);
+                if (Interlocked.Decrement(ref _workers) == Closed)
+                {
+                    // The last worker out of a closed job wakes the calling thread.
+                    lock (this)
+                    {
+                        Monitor.PulseAll(this);
+                    }
+                }
+            }
+        }
+
+        private void Work()
+        {
+            try
+            {
+                started?.Invoke();
+                TLocal local = start();
+                try
+                {
+                    for (long piece = Interlocked.Increment(ref _next); piece < pieces && !_failed; piece = Interlocked.Increment(ref _next))
+                    {
+                        cancellationToken.ThrowIfCancellationRequested();
+                        body(piece, local);
+                    }
+                }
+                finally
+                {
+                    end(local);
+                }
+            }
+            catch (Exception e)
+            {
+                _failed = true;
+                Interlocked.CompareExchange(ref _firstError, e, null);
             }
         }
     }
@@ -140,9 +219,8 @@ internal static class ParallelPieces
         protected override void QueueTask(Task task) =>
             new Thread(() => TryExecuteTask(task)) { IsBackground = true, Name = "Blake2Fast worker" }.Start();
 
-        // The calling thread runs its own worker through Parallel.For; a task waited on elsewhere
-        // may run where it is waited for.
-        protected override bool TryExecuteTaskInline(Task task, bool taskWasPreviouslyQueued) => !taskWasPreviouslyQueued && TryExecuteTask(task);
+        // Nothing waits on these tasks (the calling thread works beside them): none runs inline.
+        protected override bool TryExecuteTaskInline(Task task, bool taskWasPreviouslyQueued) => false;
 
         protected override IEnumerable<Task> GetScheduledTasks() => [];
     }

@@ -24,39 +24,59 @@ public class Argon2ThreadTests
         }
     }
 
-    [Fact]
-    public void Sixty_four_concurrent_logins_with_lanes_on_threads_all_finish()
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public void Sixty_four_concurrent_logins_with_lanes_on_threads_all_finish(bool onThreadPool)
     {
-        // 64 callers released at once by a barrier, each hashing with 4 lanes on up to 4 threads:
-        // the callers' own threads must do the work the thread pool cannot start, or this deadlocks.
+        // 64 callers released at once by a barrier, each hashing with 4 lanes on up to 4 threads,
+        // on threads of their own or (as requests of a server are) on the thread pool, which then
+        // has far fewer threads than callers: the callers' own threads must do the work the pool
+        // cannot start, or this deadlocks.
         const int Callers = 64;
         var parameters = new Argon2Parameters { Iterations = 1, MemorySize = 256, Parallelism = 4, MaxDegreeOfParallelism = 4 };
         string expectedPrefix = "$argon2id$v=19$m=256,t=1,p=4$";
-        var start = new Barrier(Callers);
+        using var start = new Barrier(onThreadPool ? 0 : Callers);
         var results = new string?[Callers];
         var errors = new Exception?[Callers];
-        var threads = new Thread[Callers];
+        var finished = new CountdownEvent(Callers);
         for (int i = 0; i < Callers; i++)
         {
             int caller = i;
-            threads[i] = new Thread(() =>
+            void Login()
             {
-                start.SignalAndWait();
                 try
                 {
+                    if (!onThreadPool)
+                    {
+                        start.SignalAndWait();
+                    }
+
                     results[caller] = Argon2.HashPassword("pw" + caller, parameters);
                 }
                 catch (Exception e)
                 {
                     errors[caller] = e;
                 }
-            });
-            threads[i].Start();
+                finally
+                {
+                    finished.Signal();
+                }
+            }
+
+            if (onThreadPool)
+            {
+                ThreadPool.QueueUserWorkItem(_ => Login());
+            }
+            else
+            {
+                new Thread(Login).Start();
+            }
         }
 
+        Assert.True(finished.Wait(TimeSpan.FromSeconds(120)), $"{finished.CurrentCount} of {Callers} callers did not finish in 120 s");
         for (int i = 0; i < Callers; i++)
         {
-            Assert.True(threads[i].Join(TimeSpan.FromSeconds(120)), $"caller {i} did not finish in 120 s");
             Assert.Null(errors[i]);
             Assert.StartsWith(expectedPrefix, results[i], StringComparison.Ordinal);
             Assert.True(Argon2.VerifyPassword("pw" + i, results[i]!));

@@ -109,4 +109,65 @@ public sealed class ParallelPiecesTests
         }, static _ => { }, cancel.Token));
         Assert.True(Volatile.Read(ref ran) < 1_000_000);
     }
+
+    [Fact]
+    public void A_worker_started_after_the_call_finished_does_nothing()
+    {
+        // The scheduler holds the queued workers until the call has returned: the calling thread
+        // must have done every piece without waiting for them, and when they run at last they
+        // must find the call closed and touch nothing (no local made, no piece run).
+        var held = new HeldScheduler();
+        int locals = 0, ran = 0;
+        ParallelPieces.Run(100, 4, () => Interlocked.Increment(ref locals), (_, _) => Interlocked.Increment(ref ran), static _ => { }, CancellationToken.None, held);
+
+        Assert.Equal(100, ran);
+        Assert.Equal(1, locals);
+        Assert.Equal(3, held.Count);
+        held.RunAll();
+        Assert.Equal(100, ran);
+        Assert.Equal(1, locals);
+    }
+
+    [Fact]
+    public void The_calling_thread_waits_for_a_piece_a_worker_is_still_doing()
+    {
+        // Two pieces on two dedicated workers: whichever thread takes the slow piece, the call
+        // returns only after it is done.
+        using var bothStarted = new Barrier(2);
+        int done = 0;
+        ParallelPieces.Run<object?>(2, 2, static () => null, (piece, _) =>
+        {
+            Assert.True(bothStarted.SignalAndWait(TimeSpan.FromSeconds(30)), "the two workers were not inside at once");
+            if (piece == 1)
+            {
+                Thread.Sleep(200);
+            }
+
+            Interlocked.Increment(ref done);
+        }, static _ => { }, CancellationToken.None, ParallelPieces.DedicatedThreads);
+
+        Assert.Equal(2, Volatile.Read(ref done));
+    }
+
+    /// <summary>Holds every task queued until <see cref="RunAll"/>.</summary>
+    private sealed class HeldScheduler : TaskScheduler
+    {
+        private readonly ConcurrentQueue<Task> _tasks = new();
+
+        public int Count => _tasks.Count;
+
+        public void RunAll()
+        {
+            while (_tasks.TryDequeue(out Task? task))
+            {
+                TryExecuteTask(task);
+            }
+        }
+
+        protected override void QueueTask(Task task) => _tasks.Enqueue(task);
+
+        protected override bool TryExecuteTaskInline(Task task, bool taskWasPreviouslyQueued) => false;
+
+        protected override System.Collections.Generic.IEnumerable<Task> GetScheduledTasks() => _tasks;
+    }
 }
