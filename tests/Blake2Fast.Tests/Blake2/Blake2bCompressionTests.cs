@@ -146,8 +146,8 @@ public class Blake2bCompressionTests
         Assert.Equal(before, state);
     }
 
-    /// <summary>A plain transcription of RFC 7693's F with a round count, independent of the kernels.</summary>
-    private static void Reference(uint rounds, ulong[] h, ulong[] m, ulong t0, ulong t1, bool final)
+    /// <summary>A plain transcription of RFC 7693's F with a round count, independent of the kernels (also the model of Blake2bCompressionModelTests).</summary>
+    internal static void Reference(uint rounds, ulong[] h, ulong[] m, ulong t0, ulong t1, bool final)
     {
         ReadOnlySpan<byte> sigma =
         [

@@ -273,74 +273,15 @@ public sealed class Blake2bCompressionModelTests
     }
 }
 
-/// <summary>BLAKE2b's F beside the test's own scalar F (RFC 7693 section 3.2 with the round count as a parameter).</summary>
+/// <summary>BLAKE2b's F beside the tests' plain transcription of RFC 7693's F with a round count.</summary>
 internal sealed class CompressionModel
 {
-    private static readonly ulong[] IV =
-    [
-        0x6A09E667F3BCC908, 0xBB67AE8584CAA73B, 0x3C6EF372FE94F82B, 0xA54FF53A5F1D36F1,
-        0x510E527FADE682D1, 0x9B05688C2B3E6C1F, 0x1F83D9ABFB41BD6B, 0x5BE0CD19137E2179,
-    ];
-
-    private static readonly byte[][] Sigma =
-    [
-        [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15],
-        [14, 10, 4, 8, 9, 15, 13, 6, 1, 12, 0, 2, 11, 7, 5, 3],
-        [11, 8, 12, 0, 5, 2, 15, 13, 10, 14, 3, 6, 7, 1, 9, 4],
-        [7, 9, 3, 1, 13, 12, 11, 14, 2, 6, 5, 10, 4, 0, 15, 8],
-        [9, 0, 5, 7, 2, 4, 10, 15, 14, 1, 11, 12, 6, 8, 3, 13],
-        [2, 12, 6, 10, 0, 11, 8, 3, 4, 13, 7, 5, 15, 14, 1, 9],
-        [12, 5, 1, 15, 14, 13, 4, 10, 0, 7, 6, 3, 9, 2, 8, 11],
-        [13, 11, 7, 14, 12, 1, 3, 9, 5, 0, 15, 4, 8, 6, 2, 10],
-        [6, 15, 14, 9, 11, 3, 0, 8, 12, 2, 13, 7, 1, 4, 10, 5],
-        [10, 2, 8, 4, 7, 6, 1, 5, 15, 11, 9, 14, 3, 12, 13, 0],
-    ];
-
-    /// <summary>F(h, m, t, f) with <paramref name="rounds"/> rounds, round r using sigma[r mod 10].</summary>
-    public static ulong[] F(uint rounds, ulong[] h, ulong[] m, ulong t0, ulong t1, bool final)
+    /// <summary>F(h, m, t, f) with <paramref name="rounds"/> rounds, by <see cref="Blake2bCompressionTests.Reference"/>.</summary>
+    private static ulong[] F(uint rounds, ulong[] h, ulong[] m, ulong t0, ulong t1, bool final)
     {
-        ulong[] v = new ulong[16];
-        h.CopyTo(v, 0);
-        IV.CopyTo(v, 8);
-        v[12] ^= t0;
-        v[13] ^= t1;
-        if (final)
-        {
-            v[14] = ~v[14];
-        }
-
-        for (uint r = 0; r < rounds; r++)
-        {
-            byte[] s = Sigma[r % 10];
-            G(v, 0, 4, 8, 12, m[s[0]], m[s[1]]);
-            G(v, 1, 5, 9, 13, m[s[2]], m[s[3]]);
-            G(v, 2, 6, 10, 14, m[s[4]], m[s[5]]);
-            G(v, 3, 7, 11, 15, m[s[6]], m[s[7]]);
-            G(v, 0, 5, 10, 15, m[s[8]], m[s[9]]);
-            G(v, 1, 6, 11, 12, m[s[10]], m[s[11]]);
-            G(v, 2, 7, 8, 13, m[s[12]], m[s[13]]);
-            G(v, 3, 4, 9, 14, m[s[14]], m[s[15]]);
-        }
-
-        ulong[] result = new ulong[8];
-        for (int i = 0; i < 8; i++)
-        {
-            result[i] = h[i] ^ v[i] ^ v[i + 8];
-        }
-
+        ulong[] result = (ulong[])h.Clone();
+        Blake2bCompressionTests.Reference(rounds, result, m, t0, t1, final);
         return result;
-
-        static void G(ulong[] v, int a, int b, int c, int d, ulong x, ulong y)
-        {
-            v[a] += v[b] + x;
-            v[d] = ulong.RotateRight(v[d] ^ v[a], 32);
-            v[c] += v[d];
-            v[b] = ulong.RotateRight(v[b] ^ v[c], 24);
-            v[a] += v[b] + y;
-            v[d] = ulong.RotateRight(v[d] ^ v[a], 16);
-            v[c] += v[d];
-            v[b] = ulong.RotateRight(v[b] ^ v[c], 63);
-        }
     }
 
     private static ulong[] Words(int count, int seed)
