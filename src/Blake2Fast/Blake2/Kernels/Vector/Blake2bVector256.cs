@@ -63,24 +63,7 @@ internal static class Blake2bVector256
             ref byte schedule = ref scheduleStart;
             for (int round = 0; round < 12; round++)
             {
-                // The x and y inputs of the four column G functions, then of the four diagonal
-                // ones, in the lane order of Blake2RowSchedule.
-                Vector256<ulong> x0 = Pick(ref block, ref schedule, 0);
-                Vector256<ulong> y0 = Pick(ref block, ref schedule, 4);
-                Vector256<ulong> x1 = Pick(ref block, ref schedule, 8);
-                Vector256<ulong> y1 = Pick(ref block, ref schedule, 12);
-                G<TRotations>(ref a, ref b, ref c, ref d, x0, y0);
-
-                // Lane j then holds diagonal j - 1: a moves by three lanes, c by one, d by two.
-                // Rotating a rather than b takes the permutes off the critical path: a, d and c
-                // are final before b's last rotate. vpermq is AVX2, so both ISAs share it.
-                a = Avx2.Permute4x64(a, 0b10_01_00_11);
-                c = Avx2.Permute4x64(c, 0b00_11_10_01);
-                d = Avx2.Permute4x64(d, 0b01_00_11_10);
-                G<TRotations>(ref a, ref b, ref c, ref d, x1, y1);
-                a = Avx2.Permute4x64(a, 0b00_11_10_01);
-                c = Avx2.Permute4x64(c, 0b10_01_00_11);
-                d = Avx2.Permute4x64(d, 0b01_00_11_10);
+                Round<TRotations>(ref a, ref b, ref c, ref d, ref block, ref schedule);
                 schedule = ref Unsafe.Add(ref schedule, 16);
             }
 
@@ -117,18 +100,7 @@ internal static class Blake2bVector256
         ref byte schedule = ref scheduleStart;
         for (uint round = rounds; round != 0; round--)
         {
-            Vector256<ulong> x0 = Pick(ref block, ref schedule, 0);
-            Vector256<ulong> y0 = Pick(ref block, ref schedule, 4);
-            Vector256<ulong> x1 = Pick(ref block, ref schedule, 8);
-            Vector256<ulong> y1 = Pick(ref block, ref schedule, 12);
-            G<TRotations>(ref a, ref b, ref c, ref d, x0, y0);
-            a = Avx2.Permute4x64(a, 0b10_01_00_11);
-            c = Avx2.Permute4x64(c, 0b00_11_10_01);
-            d = Avx2.Permute4x64(d, 0b01_00_11_10);
-            G<TRotations>(ref a, ref b, ref c, ref d, x1, y1);
-            a = Avx2.Permute4x64(a, 0b00_11_10_01);
-            c = Avx2.Permute4x64(c, 0b10_01_00_11);
-            d = Avx2.Permute4x64(d, 0b01_00_11_10);
+            Round<TRotations>(ref a, ref b, ref c, ref d, ref block, ref schedule);
             schedule = ref Unsafe.Add(ref schedule, 16);
             if (Unsafe.AreSame(ref schedule, ref scheduleEnd))
             {
@@ -138,6 +110,31 @@ internal static class Blake2bVector256
 
         (h0 ^ a ^ c).StoreUnsafe(ref h);
         (h1 ^ b ^ d).StoreUnsafe(ref h, 4);
+    }
+
+    /// <summary>One round: the four column G functions, then the four diagonal ones, with the message words of schedule row <paramref name="schedule"/>.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void Round<TRotations>(ref Vector256<ulong> a, ref Vector256<ulong> b, ref Vector256<ulong> c, ref Vector256<ulong> d, ref ulong block, ref byte schedule)
+        where TRotations : struct, IBlake2LaneRotations
+    {
+        // The x and y inputs of the four column G functions, then of the four diagonal ones, in
+        // the lane order of Blake2RowSchedule.
+        Vector256<ulong> x0 = Pick(ref block, ref schedule, 0);
+        Vector256<ulong> y0 = Pick(ref block, ref schedule, 4);
+        Vector256<ulong> x1 = Pick(ref block, ref schedule, 8);
+        Vector256<ulong> y1 = Pick(ref block, ref schedule, 12);
+        G<TRotations>(ref a, ref b, ref c, ref d, x0, y0);
+
+        // Lane j then holds diagonal j - 1: a moves by three lanes, c by one, d by two. Rotating
+        // a rather than b takes the permutes off the critical path: a, d and c are final before
+        // b's last rotate. vpermq is AVX2, so both ISAs share it.
+        a = Avx2.Permute4x64(a, 0b10_01_00_11);
+        c = Avx2.Permute4x64(c, 0b00_11_10_01);
+        d = Avx2.Permute4x64(d, 0b01_00_11_10);
+        G<TRotations>(ref a, ref b, ref c, ref d, x1, y1);
+        a = Avx2.Permute4x64(a, 0b00_11_10_01);
+        c = Avx2.Permute4x64(c, 0b10_01_00_11);
+        d = Avx2.Permute4x64(d, 0b01_00_11_10);
     }
 
     /// <summary>
