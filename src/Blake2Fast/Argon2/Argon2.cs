@@ -142,7 +142,7 @@ public static class Argon2
     /// <returns><see langword="true"/> if the password gives the stored tag; the comparison takes the same time wherever they differ.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="encodedHash"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="encodedHash"/> is not an Argon2 PHC string; the message names the field.</exception>
-    /// <exception cref="ArgumentException">The string's costs exceed the default limits (4 GiB, 64 passes, 256 lanes); no memory was taken.</exception>
+    /// <exception cref="ArgumentException"><paramref name="encodedHash"/> asks for costs above the default limits (4 GiB, 64 passes, 256 lanes); no memory was taken.</exception>
     /// <exception cref="OutOfMemoryException">The memory could not be had; nothing is left allocated.</exception>
     public static bool VerifyPassword(ReadOnlySpan<byte> password, string encodedHash) => VerifyPassword(password, encodedHash, Argon2VerificationOptions.Default);
 
@@ -152,7 +152,7 @@ public static class Argon2
     /// <returns><see langword="true"/> if the password gives the stored tag.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="encodedHash"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="encodedHash"/> is not an Argon2 PHC string; the message names the field.</exception>
-    /// <exception cref="ArgumentException">The string's costs exceed the default limits; no memory was taken.</exception>
+    /// <exception cref="ArgumentException"><paramref name="encodedHash"/> asks for costs above the default limits; no memory was taken.</exception>
     /// <exception cref="OutOfMemoryException">The memory could not be had; nothing is left allocated.</exception>
     public static bool VerifyPassword(ReadOnlySpan<char> password, string encodedHash) => VerifyPassword(password, encodedHash, Argon2VerificationOptions.Default);
 
@@ -163,7 +163,7 @@ public static class Argon2
     /// <returns><see langword="true"/> if the password gives the stored tag.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="encodedHash"/> or <paramref name="options"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="encodedHash"/> is not an Argon2 PHC string; the message names the field.</exception>
-    /// <exception cref="ArgumentException">The string's costs exceed <paramref name="options"/>' limits; no memory was taken.</exception>
+    /// <exception cref="ArgumentException"><paramref name="encodedHash"/> asks for costs above <paramref name="options"/>' limits; no memory was taken.</exception>
     /// <exception cref="OutOfMemoryException">The memory could not be had; nothing is left allocated.</exception>
     public static bool VerifyPassword(ReadOnlySpan<char> password, string encodedHash, Argon2VerificationOptions options)
     {
@@ -186,7 +186,7 @@ public static class Argon2
     /// <returns><see langword="true"/> if the password gives the stored tag; the comparison takes the same time wherever they differ.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="encodedHash"/> or <paramref name="options"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="encodedHash"/> is not an Argon2 PHC string; the message names the field.</exception>
-    /// <exception cref="ArgumentException">The string's costs exceed <paramref name="options"/>' limits; no memory was taken.</exception>
+    /// <exception cref="ArgumentException"><paramref name="encodedHash"/> asks for costs above <paramref name="options"/>' limits; no memory was taken.</exception>
     /// <exception cref="OutOfMemoryException">The memory could not be had; nothing is left allocated.</exception>
     public static bool VerifyPassword(ReadOnlySpan<byte> password, string encodedHash, Argon2VerificationOptions options)
     {

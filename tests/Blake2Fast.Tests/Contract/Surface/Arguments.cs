@@ -44,6 +44,38 @@ internal static class Arguments
         return new ArraySegment<byte>(backing, Guard, content.Length);
     }
 
+    /// <summary><paramref name="text"/> as a view inside a larger array, with guard characters around it.</summary>
+    public static ArraySegment<char> View(string text)
+    {
+        char[] backing = new char[Guard + text.Length + Guard];
+        backing.AsSpan().Fill((char)Sentinel);
+        text.CopyTo(0, backing, Guard, text.Length);
+        return new ArraySegment<char>(backing, Guard, text.Length);
+    }
+
+    /// <summary><paramref name="words"/> as a view inside a larger array, with guard words of the sentinel around it.</summary>
+    public static ArraySegment<ulong> View(ulong[] words)
+    {
+        ulong[] backing = new ulong[Guard + words.Length + Guard];
+        backing.AsSpan().Fill(0x0101010101010101UL * Sentinel);
+        words.CopyTo(backing, Guard);
+        return new ArraySegment<ulong>(backing, Guard, words.Length);
+    }
+
+    /// <summary>Every array of words an argument lets the method reach (BLAKE2b's F takes its state and message as words).</summary>
+    public static IEnumerable<ulong[]> WordArraysOf(object? value)
+    {
+        switch (value)
+        {
+            case ulong[] array:
+                yield return array;
+                break;
+            case ArraySegment<ulong> { Array: { } array }:
+                yield return array;
+                break;
+        }
+    }
+
     /// <summary>A destination of <paramref name="length"/> bytes of the sentinel, inside guard bytes of the sentinel.</summary>
     public static ArraySegment<byte> Destination(int length)
     {

@@ -46,6 +46,8 @@ internal static partial class Domains
         ("a HashAlgorithm's key setter takes what its object's key takes", (site, slot) => site.Name == "set_Key" && slot.Type == typeof(byte[]),
             (site, slot, _, receiver) => KeyValue(site, slot, receiver!)),
         .. TreeOverrides(),
+        // (Before Bao's: F's message is words, not an exception's text.)
+        .. Argon2Overrides(),
         .. BaoOverrides(),
         .. ResumableOverrides(),
     ];

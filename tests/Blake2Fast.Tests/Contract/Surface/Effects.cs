@@ -47,6 +47,11 @@ internal static partial class Effects
             return BaoCall(site, request, args, result);
         }
 
+        if (site.Family.Kind is FamilyKind.Argon2 or FamilyKind.Compression && receiver is null)
+        {
+            return Argon2Call(site, request, args, result);
+        }
+
         if (site.Method is MethodInfo { ReturnType: var returned } && returned == typeof(Blake3Mode))
         {
             // Blake3Mode.Keyed and DeriveKey: the mode shows in what a hasher made with it computes.

@@ -9,7 +9,7 @@ namespace Blake2Fast.Tests.Surface;
 /// <see cref="Blake2bParameters"/> (as make-tree-vectors.py does with hashlib). The one-shots they
 /// stand on are checked against hashlib and b3sum in <see cref="OracleAnchorTests"/>.
 /// </summary>
-internal static class Oracles
+internal static partial class Oracles
 {
     /// <summary>HMAC(key, message) = H((K0 ^ opad) || H((K0 ^ ipad) || message)), RFC 2104.</summary>
     public static byte[] Hmac(bool wide, byte[] key, byte[] message)

@@ -179,6 +179,9 @@ internal sealed class Site
             FamilyKind.Hmac => OutputRule.AtLeast,
             FamilyKind.Hkdf => Name == "Extract" ? OutputRule.AtLeast : OutputRule.Exact,
 
+            // EIP-152 writes its 64 bytes at the front of a destination of at least 64.
+            FamilyKind.Compression => OutputRule.AtLeast,
+
             // Bao's encoders and decoders write at least the encoding's or the data's length (the
             // root hash, the other destination of the encoders, has a domain of its own).
             FamilyKind.Bao => Has("destination") ? OutputRule.AtLeast : OutputRule.Exact,

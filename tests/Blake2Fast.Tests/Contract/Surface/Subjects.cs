@@ -112,6 +112,8 @@ internal sealed partial class SubjectKind
             Blake3Reader(),
             Parameters(Family.B, () => new Blake2bParameters()),
             Parameters(Family.S, () => new Blake2sParameters()),
+            Parameters(Family.A2, () => new Argon2Parameters()),
+            Parameters(Family.A2, () => new Argon2VerificationOptions()),
             TreeRootHasher(Family.B, Blake2b.CreateTreeRootHasher),
             TreeRootHasher(Family.S, Blake2s.CreateTreeRootHasher),
             Blake3Modes(),

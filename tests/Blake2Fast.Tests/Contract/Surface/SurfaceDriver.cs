@@ -46,17 +46,16 @@ internal sealed class SurfaceDriver
     /// <summary>Time spent per method and receiver kind, to keep the test fast.</summary>
     public Dictionary<string, TimeSpan> TimeByMethod { get; } = [];
 
-    /// <summary>Everything: each exported type's methods, constructors and setters, then HashAlgorithm's methods on each HashAlgorithm the library makes.</summary>
-    public void DriveAll()
+    /// <summary>
+    /// The exported types <paramref name="include"/> picks (each type's methods, constructors and
+    /// setters), then, with <paramref name="frameworkMembers"/>, HashAlgorithm's methods on each
+    /// HashAlgorithm the library makes and Stream's on its streams.
+    /// </summary>
+    public void DriveAll(Func<Type, bool> include, bool frameworkMembers)
     {
-        foreach (Type type in _library.GetExportedTypes().OrderBy(t => t.FullName, StringComparer.Ordinal))
+        foreach (Type type in _library.GetExportedTypes().Where(include).OrderBy(t => t.FullName, StringComparer.Ordinal))
         {
             Family? family = Family.OfType.GetValueOrDefault(type);
-            if (family is null && Family.CoveredByOwnTests.ContainsKey(type))
-            {
-                continue;
-            }
-
             if (family is null && !type.IsInterface)
             {
                 Unhandled.Add($"{type.FullName}: a public type the contract test does not know; add it to Family.OfType (and its receivers to SubjectKind).");
@@ -67,6 +66,11 @@ internal sealed class SurfaceDriver
             {
                 DriveMember(type, family, method, inheritedFromFramework: false);
             }
+        }
+
+        if (!frameworkMembers)
+        {
+            return;
         }
 
         // HashAlgorithm's own public methods reach the library's overrides (HashCore, HashFinal,
@@ -343,6 +347,11 @@ internal sealed class SurfaceDriver
             BaoFixture.Describe(site, args, r);
         }
 
+        if (f.Kind is FamilyKind.Argon2 or FamilyKind.Compression && receiver is null)
+        {
+            Oracles.DescribeArgon2(site, args, r);
+        }
+
         // BLAKE2's tree nodes: a root hasher starts with no leaf digests.
         if (site.Name == "CreateTreeRootHasher")
         {
@@ -443,6 +452,7 @@ internal sealed class SurfaceDriver
         string where = $"{site.Signature}, {(edge is null ? overlap is null ? "valid arguments" : $"{overlap.Destination.Name}{(overlap.Length is { } n ? $" of {n} bytes" : "")} over {overlap.Input.Name} (shift {overlap.Shift})" : $"{edgeSlot!.Name} = {edge.Label}")}{(state is null ? "" : $", receiver {state.Label}")}";
 
         var snapshot = args.SelectMany(Arguments.ArraysOf).Distinct(ReferenceEqualityComparer.Instance).Cast<byte[]>().Select(a => (Array: a, Copy: a.ToArray())).ToList();
+        var words = args.SelectMany(Arguments.WordArraysOf).Distinct(ReferenceEqualityComparer.Instance).Cast<ulong[]>().Select(a => (Array: a, Copy: a.ToArray())).ToList();
         Outcome outcome = Execute(site, receiver, args);
         Calls++;
         CallsByMethod[site.Signature] = CallsByMethod.GetValueOrDefault(site.Signature) + 1;
@@ -499,6 +509,8 @@ internal sealed class SurfaceDriver
             {
                 CheckSuccess(site, state, where, expect, receiver, request, args, outcome.Result, snapshot);
             }
+
+            CheckWords(site, where, outcome.Error is null, args, words);
         }
         catch (Exception e) when (e is not Domains.UnhandledException)
         {
@@ -582,7 +594,8 @@ internal sealed class SurfaceDriver
             return;
         }
 
-        if (Forbidden.Contains(error.GetType()) && !(site.InheritedFromFramework && ThrowingFrame(error)?.DeclaringType?.Assembly != _library))
+        // (FormatException is what a malformed PHC string must get: allowed where the edge requires it.)
+        if (Forbidden.Contains(error.GetType()) && required?.Contains(error.GetType()) != true && !(site.InheritedFromFramework && ThrowingFrame(error)?.DeclaringType?.Assembly != _library))
         {
             Failures.Add($"{where}: threw {thrown} — never acceptable.{Frames(error)}");
             return;
@@ -630,6 +643,27 @@ internal sealed class SurfaceDriver
             {
                 Failures.Add($"{where}: refused ({error.GetType().Name}) but wrote into an array it was given (first change at {FirstDifference(array, copy)}).");
                 break;
+            }
+        }
+    }
+
+    /// <summary>
+    /// Arrays of words (F's state and message): a refusal writes none of them; a call that returns
+    /// writes only inside the writable word spans it was given (F's state, updated in place).
+    /// </summary>
+    private void CheckWords(Site site, string where, bool returned, object?[] args, List<(ulong[] Array, ulong[] Copy)> words)
+    {
+        var writable = site.Slots.Where(s => returned && s.Type == typeof(Span<ulong>) && args[s.Index] is ArraySegment<ulong>)
+            .Select(s => (ArraySegment<ulong>)args[s.Index]!).ToList();
+        foreach ((ulong[] array, ulong[] copy) in words)
+        {
+            for (int i = 0; i < array.Length; i++)
+            {
+                if (array[i] != copy[i] && !writable.Any(w => w.Array == array && i >= w.Offset && i < w.Offset + w.Count))
+                {
+                    Failures.Add($"{where}: {(returned ? "wrote" : "refused but wrote")} word {i} of an array it was given{(returned ? ", outside the state it updates" : "")}.");
+                    break;
+                }
             }
         }
     }
