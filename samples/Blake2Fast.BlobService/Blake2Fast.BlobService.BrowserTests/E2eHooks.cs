@@ -11,8 +11,9 @@ namespace Blake2Fast.BlobService.BrowserTests;
 /// <summary>
 /// Test-only hooks, ahead of the service's routing, armed by the browser test through <c>/e2e/</c>:
 /// <c>POST /e2e/tamper</c> flips one byte of the next whole-blob download; <c>POST /e2e/drop?after=N</c>
-/// aborts the connection of the next upload part after N bytes of its body; <c>GET /e2e/state</c>
-/// tells how many of each have happened, as JSON.
+/// aborts the connection of the next upload part after N bytes of its body; <c>POST /e2e/hold?at=N</c>
+/// holds the next upload part that starts at offset N or later, unread and unanswered, until
+/// <c>POST /e2e/release</c> (a reload at a known offset: the page goes away while the part is held); <c>GET /e2e/state</c> tells how many of each have happened, as JSON.
 /// </summary>
 public sealed class E2eHooks
 {
@@ -21,6 +22,9 @@ public sealed class E2eHooks
 
     private int _tamperArmed;
     private long _dropAfter = -1;
+    private long _holdAt = -1;
+    private int _held;
+    private readonly TaskCompletionSource _released = new(TaskCreationOptions.RunContinuationsAsynchronously);
     private int _tampered;
     private int _dropped;
 
@@ -37,6 +41,11 @@ public sealed class E2eHooks
 
         if (HttpMethods.IsPatch(request.Method) && path.StartsWith("/uploads/", StringComparison.Ordinal))
         {
+            if (await HoldAsync(context))
+            {
+                return;
+            }
+
             long after = Interlocked.Exchange(ref _dropAfter, -1);
             if (after >= 0)
             {
@@ -76,15 +85,52 @@ public sealed class E2eHooks
                 Volatile.Write(ref _dropAfter, after);
                 context.Response.StatusCode = StatusCodes.Status204NoContent;
                 break;
+            case "/e2e/hold" when HttpMethods.IsPost(context.Request.Method)
+                && long.TryParse(context.Request.Query["at"], NumberStyles.None, CultureInfo.InvariantCulture, out long at):
+                Volatile.Write(ref _holdAt, at);
+                context.Response.StatusCode = StatusCodes.Status204NoContent;
+                break;
+            case "/e2e/release" when HttpMethods.IsPost(context.Request.Method):
+                _released.TrySetResult();
+                context.Response.StatusCode = StatusCodes.Status204NoContent;
+                break;
             case "/e2e/state" when HttpMethods.IsGet(context.Request.Method):
                 context.Response.ContentType = "application/json";
                 await context.Response.WriteAsync(FormattableString.Invariant(
-                    $"{{\"tampered\":{Volatile.Read(ref _tampered)},\"dropped\":{Volatile.Read(ref _dropped)}}}"));
+                    $"{{\"tampered\":{Volatile.Read(ref _tampered)},\"dropped\":{Volatile.Read(ref _dropped)},\"held\":{Volatile.Read(ref _held)}}}"));
                 break;
             default:
                 context.Response.StatusCode = StatusCodes.Status404NotFound;
                 break;
         }
+    }
+
+    /// <summary>
+    /// Holds a part armed by <c>/e2e/hold</c> until <c>/e2e/release</c> (or its client goes away),
+    /// then answers nothing: the upload stays at the part's offset. Returns whether the part was held.
+    /// </summary>
+    private async Task<bool> HoldAsync(HttpContext context)
+    {
+        long at = Volatile.Read(ref _holdAt);
+        if (at < 0
+            || !long.TryParse(context.Request.Headers["Upload-Offset"], NumberStyles.None, CultureInfo.InvariantCulture, out long offset)
+            || offset < at
+            || Interlocked.CompareExchange(ref _holdAt, -1, at) != at)
+        {
+            return false;
+        }
+
+        Interlocked.Increment(ref _held);
+        try
+        {
+            await _released.Task.WaitAsync(context.RequestAborted);
+        }
+        catch (OperationCanceledException)
+        {
+        }
+
+        context.Abort();
+        return true;
     }
 
     /// <summary>A request body that, after so many bytes, aborts the connection as a dropped network would.</summary>
