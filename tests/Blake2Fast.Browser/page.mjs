@@ -1,5 +1,6 @@
-// What both browser scripts share (run.mjs here, bench/browser-bench.mjs): a static file server for
-// a published wwwroot folder on 127.0.0.1, and Debian's Chromium, headless, driven by playwright-core.
+// What the browser scripts share (run.mjs here, bench/browser/browser-bench.mjs, the blob service
+// sample's e2e.mjs): a static file server for a published wwwroot folder on 127.0.0.1, and Debian's
+// Chromium, headless, driven by playwright-core.
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';

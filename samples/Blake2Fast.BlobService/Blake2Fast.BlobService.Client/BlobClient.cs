@@ -70,14 +70,31 @@ public sealed class BlobClient
     /// stayed locked (423), more than <see cref="MaxRetries"/> times in a row.
     /// </exception>
     /// <exception cref="IOException">Reading <paramref name="source"/> failed: the source's own exception, never retried.</exception>
-    public async Task<string> UploadAsync(Stream source, CancellationToken cancellationToken = default)
+    public Task<string> UploadAsync(Stream source, CancellationToken cancellationToken = default) =>
+        UploadAsync(source, null, cancellationToken);
+
+    /// <summary>
+    /// Uploads <paramref name="source"/> as <see cref="UploadAsync(Stream, CancellationToken)"/> does,
+    /// reporting to <paramref name="progress"/> how many bytes the server has stored.
+    /// </summary>
+    /// <param name="source">The data; it must be able to seek (a resumed part is read again from the server's offset).</param>
+    /// <param name="progress">
+    /// Receives the server's stored offset (counted from the source's position at the call) after each
+    /// answer that tells it: never decreasing, the last report the source's length. May be <see langword="null"/>.
+    /// </param>
+    /// <param name="cancellationToken">Cancels the upload (the server keeps what it received).</param>
+    /// <returns>The blob's hash, as the server computed it while the data streamed in.</returns>
+    /// <exception cref="ArgumentException"><paramref name="source"/> cannot read or seek.</exception>
+    /// <exception cref="HttpRequestException">As for <see cref="UploadAsync(Stream, CancellationToken)"/>.</exception>
+    /// <exception cref="IOException">Reading <paramref name="source"/> failed: the source's own exception, never retried.</exception>
+    public async Task<string> UploadAsync(Stream source, IProgress<long>? progress, CancellationToken cancellationToken = default)
     {
         CheckSource(source);
         string id = await CreateUploadAsync(cancellationToken).ConfigureAwait(false);
-        return await ResumeUploadAsync(id, source, cancellationToken).ConfigureAwait(false);
+        return await ResumeUploadAsync(id, source, progress, cancellationToken).ConfigureAwait(false);
     }
 
-    /// <summary>Starts an upload and returns its id, for <see cref="ResumeUploadAsync"/>.</summary>
+    /// <summary>Starts an upload and returns its id, for <see cref="ResumeUploadAsync(string, Stream, CancellationToken)"/>.</summary>
     /// <param name="cancellationToken">Cancels the request.</param>
     /// <returns>The upload's id.</returns>
     /// <exception cref="HttpRequestException">The server refused.</exception>
@@ -128,7 +145,26 @@ public sealed class BlobClient
     /// failed, or the upload stayed locked (423), more than <see cref="MaxRetries"/> times in a row.
     /// </exception>
     /// <exception cref="IOException">Reading <paramref name="source"/> failed: the source's own exception, never retried.</exception>
-    public async Task<string> ResumeUploadAsync(string uploadId, Stream source, CancellationToken cancellationToken = default)
+    public Task<string> ResumeUploadAsync(string uploadId, Stream source, CancellationToken cancellationToken = default) =>
+        ResumeUploadAsync(uploadId, source, null, cancellationToken);
+
+    /// <summary>
+    /// Continues an upload as <see cref="ResumeUploadAsync(string, Stream, CancellationToken)"/> does,
+    /// reporting to <paramref name="progress"/> how many bytes the server has stored.
+    /// </summary>
+    /// <param name="uploadId">The upload's id.</param>
+    /// <param name="source">The whole data, positioned at its start; it must be able to seek.</param>
+    /// <param name="progress">
+    /// Receives the server's stored offset after each answer that tells it (the first from the
+    /// server's HEAD, where a resumed upload starts): never decreasing, the last report the source's
+    /// length. May be <see langword="null"/>.
+    /// </param>
+    /// <param name="cancellationToken">Cancels the upload (the server keeps what it received).</param>
+    /// <returns>The blob's lowercase hex BLAKE3 hash.</returns>
+    /// <exception cref="ArgumentException"><paramref name="source"/> cannot read or seek.</exception>
+    /// <exception cref="HttpRequestException">As for <see cref="ResumeUploadAsync(string, Stream, CancellationToken)"/>.</exception>
+    /// <exception cref="IOException">Reading <paramref name="source"/> failed: the source's own exception, never retried.</exception>
+    public async Task<string> ResumeUploadAsync(string uploadId, Stream source, IProgress<long>? progress, CancellationToken cancellationToken = default)
     {
         ArgumentException.ThrowIfNullOrEmpty(uploadId);
         CheckSource(source);
@@ -136,6 +172,17 @@ public sealed class BlobClient
         long total = source.Length - origin;
         long? offset = null;
         int failures = 0;
+        long reported = -1;
+        void Report(long stored)
+        {
+            // The stored offset never goes back on the server; a stale answer is not reported twice.
+            if (progress is not null && stored > reported)
+            {
+                reported = stored;
+                progress.Report(stored);
+            }
+        }
+
         while (true)
         {
             PartStream? part = null;
@@ -147,10 +194,12 @@ public sealed class BlobClient
                         ?? throw new HttpRequestException($"The server has no upload {uploadId}.", null, HttpStatusCode.NotFound);
                     if (state.Hash is not null)
                     {
+                        Report(total);
                         return state.Hash;
                     }
 
                     offset = state.Offset;
+                    Report(offset.Value);
                 }
 
                 if (offset > total)
@@ -174,6 +223,7 @@ public sealed class BlobClient
                     // Another offset (a part the server saved after we asked), or already complete.
                     if (response.Headers.TryGetValues(BlobHashHeader, out var hashes))
                     {
+                        Report(total);
                         return hashes.First();
                     }
 
@@ -202,6 +252,7 @@ public sealed class BlobClient
                 response.EnsureSuccessStatusCode();
                 failures = 0;
                 offset = ReadOffset(response);
+                Report(offset.Value);
                 if (last)
                 {
                     return response.Headers.TryGetValues(BlobHashHeader, out var hashes)
@@ -265,7 +316,26 @@ public sealed class BlobClient
     /// </exception>
     /// <exception cref="HttpRequestException">The server has no such blob or refused, or the connection failed more than <see cref="MaxRetries"/> times in a row.</exception>
     /// <exception cref="IOException">Writing to <paramref name="destination"/> failed: the stream's own exception, never retried (a retry could write its bytes twice).</exception>
-    public async Task<long> DownloadAsync(string hash, Stream destination, CancellationToken cancellationToken = default)
+    public Task<long> DownloadAsync(string hash, Stream destination, CancellationToken cancellationToken = default) =>
+        DownloadAsync(hash, destination, null, cancellationToken);
+
+    /// <summary>
+    /// Downloads the blob <paramref name="hash"/> as <see cref="DownloadAsync(string, Stream, CancellationToken)"/>
+    /// does, reporting to <paramref name="progress"/> how many verified bytes have been written.
+    /// </summary>
+    /// <param name="hash">The blob's BLAKE3 hash, 64 hex digits.</param>
+    /// <param name="destination">Receives the verified bytes, in order.</param>
+    /// <param name="progress">
+    /// Receives the number of verified bytes written to <paramref name="destination"/> after each
+    /// write: increasing, the last report the blob's length (none for an empty blob). May be <see langword="null"/>.
+    /// </param>
+    /// <param name="cancellationToken">Cancels the download.</param>
+    /// <returns>The number of bytes written: the blob's length.</returns>
+    /// <exception cref="ArgumentException"><paramref name="hash"/> is not 64 hex digits.</exception>
+    /// <exception cref="BaoVerificationException">As for <see cref="DownloadAsync(string, Stream, CancellationToken)"/>.</exception>
+    /// <exception cref="HttpRequestException">As for <see cref="DownloadAsync(string, Stream, CancellationToken)"/>.</exception>
+    /// <exception cref="IOException">Writing to <paramref name="destination"/> failed: the stream's own exception, never retried.</exception>
+    public async Task<long> DownloadAsync(string hash, Stream destination, IProgress<long>? progress, CancellationToken cancellationToken = default)
     {
         byte[] root = ParseHash(hash);
         ArgumentNullException.ThrowIfNull(destination);
@@ -302,6 +372,7 @@ public sealed class BlobClient
                             writing = false;
                             written += read - from;
                             failures = 0;
+                            progress?.Report(written);
                         }
                     }
 

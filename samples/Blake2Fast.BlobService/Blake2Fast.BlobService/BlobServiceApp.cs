@@ -9,9 +9,11 @@ using Microsoft.AspNetCore.Connections;
 using Microsoft.AspNetCore.Hosting;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Http.Features;
+using Microsoft.AspNetCore.StaticFiles;
 using Microsoft.Extensions.Configuration;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.DependencyInjection.Extensions;
+using Microsoft.Extensions.FileProviders;
 
 namespace Blake2Fast.BlobService;
 
@@ -59,9 +61,52 @@ public static class BlobServiceApp
         WebApplication app = builder.Build();
         app.Services.GetRequiredService<BlobStore>();
         configurePipeline?.Invoke(app);
+        if (options.ClientDirectory is not null)
+        {
+            UseClientFiles(app, options.ClientDirectory);
+        }
+
         app.UseRouting();
         MapEndpoints(app);
         return app;
+    }
+
+    /// <summary>
+    /// Serves a published browser client's files (GET and HEAD of files that exist; <c>/</c> gives
+    /// <c>index.html</c>) ahead of the API, whose paths hold no files.
+    /// </summary>
+    private static void UseClientFiles(WebApplication app, string directory)
+    {
+        var files = new PhysicalFileProvider(Path.GetFullPath(directory));
+        app.UseDefaultFiles(new DefaultFilesOptions { FileProvider = files });
+        app.UseStaticFiles(new StaticFileOptions
+        {
+            FileProvider = files,
+            ContentTypeProvider = ClientContentTypes(),
+
+            // The page's files are named by content only in part (index.html, blobpage.js are not): ask each time.
+            OnPrepareResponse = context => context.Context.Response.Headers.CacheControl = "no-cache",
+        });
+    }
+
+    /// <summary>
+    /// The content types of a Blazor WebAssembly client's files: the usual ones, with
+    /// <c>application/wasm</c> (which the browser needs to compile a module as it streams in) and the
+    /// runtime's data files, which the default mapping does not know and would not serve.
+    /// </summary>
+    private static FileExtensionContentTypeProvider ClientContentTypes()
+    {
+        var types = new FileExtensionContentTypeProvider();
+        types.Mappings[".wasm"] = "application/wasm";
+        types.Mappings[".js"] = "text/javascript";
+        types.Mappings[".mjs"] = "text/javascript";
+        types.Mappings[".json"] = "application/json";
+        types.Mappings[".dat"] = "application/octet-stream";
+        types.Mappings[".blat"] = "application/octet-stream";
+        types.Mappings[".dll"] = "application/octet-stream";
+        types.Mappings[".pdb"] = "application/octet-stream";
+        types.Mappings[".webcil"] = "application/octet-stream";
+        return types;
     }
 
     private static void MapEndpoints(WebApplication app)

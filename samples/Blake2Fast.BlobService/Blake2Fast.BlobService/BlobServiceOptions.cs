@@ -41,6 +41,13 @@ public sealed class BlobServiceOptions
     /// </summary>
     public TimeSpan UploadLockTimeout { get; set; } = TimeSpan.FromSeconds(5);
 
+    /// <summary>
+    /// A published browser client's <c>wwwroot</c> folder (the one holding <c>index.html</c>, such as
+    /// <c>Blake2Fast.BlobService.BlazorClient</c>'s), served as static files at the service's root, or
+    /// <see langword="null"/> (the default): no files are served, only the API.
+    /// </summary>
+    public string? ClientDirectory { get; set; }
+
     /// <summary>Throws if a setting is out of range, naming it.</summary>
     /// <exception cref="ArgumentException">A setting is out of range.</exception>
     public void Validate()
@@ -48,6 +55,12 @@ public sealed class BlobServiceOptions
         if (string.IsNullOrWhiteSpace(Directory))
         {
             throw new ArgumentException("BlobService:Directory must name a directory.", nameof(Directory));
+        }
+
+        if (ClientDirectory is not null && (string.IsNullOrWhiteSpace(ClientDirectory) || !File.Exists(Path.Combine(ClientDirectory, "index.html"))))
+        {
+            throw new ArgumentException(
+                $"BlobService:ClientDirectory must name a published client's wwwroot folder, holding index.html; '{ClientDirectory}' does not.", nameof(ClientDirectory));
         }
 
         if (MaxBlobLength < 0)
