@@ -3,25 +3,16 @@
 # WebAssembly client and the browser test's host (the sample server with test-only /e2e/ hooks),
 # then runs e2e.mjs in Debian's headless Chromium through playwright-core (the browser test host's
 # install: tests/Blake2Fast.Browser's package-lock.json). Fails on any failed check or zero passes.
-# Installs what is missing: chromium, node, b3sum (apt), playwright-core (npm ci).
+# Installs what is missing: chromium, node, b3sum (apt), playwright-core (npm ci): .ci/browser-tools.sh.
 # Usage: .ci/blob-browser.sh OUT_DIR
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=$(realpath -m "${1:-artifacts/ci}")/blob-browser
 sample=samples/Blake2Fast.BlobService
-driver=tests/Blake2Fast.Browser
 
-missing=()
-command -v chromium >/dev/null || missing+=(chromium)
-command -v node >/dev/null || missing+=(nodejs)
-command -v npm >/dev/null || missing+=(npm)
-command -v b3sum >/dev/null || missing+=(b3sum)
-if [ ${#missing[@]} -gt 0 ]; then
-  apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
-fi
-echo "chromium: $(chromium --version 2>/dev/null | head -1), node $(node --version), $(b3sum --version)"
-(cd "$driver" && npm ci --no-audit --no-fund --loglevel=error)
+source .ci/browser-tools.sh
+install_browser_tools b3sum:b3sum
+b3sum --version
 
 rm -rf "$out"
 start=$SECONDS

@@ -3,23 +3,16 @@
 # Chromium, driven by playwright-core. Publishes the host untrimmed and trimmed (no workload: the
 # package source's browser-wasm runtime pack), runs each, and fails on any failed check, on a
 # missing closing line or zero passes, or where a dispatcher picked another kernel than expected.
-# Installs what is missing: chromium (apt), node (apt), playwright-core (npm ci, package-lock.json).
+# Installs what is missing: chromium (apt), node (apt), playwright-core (npm ci, package-lock.json):
+# .ci/browser-tools.sh.
 # Usage: .ci/browser.sh OUT_DIR
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=$(realpath -m "${1:-artifacts/ci}")/browser
 host=tests/Blake2Fast.Browser
 
-missing=()
-command -v chromium >/dev/null || missing+=(chromium)
-command -v node >/dev/null || missing+=(nodejs)
-command -v npm >/dev/null || missing+=(npm)
-if [ ${#missing[@]} -gt 0 ]; then
-  apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
-fi
-echo "chromium: $(chromium --version 2>/dev/null | head -1), node $(node --version)"
-(cd "$host" && npm ci --no-audit --no-fund --loglevel=error)
+source .ci/browser-tools.sh
+install_browser_tools
 
 # The kernels the dispatchers must pick in a page (tests/Blake2Fast.Browser/README.md): the single-message BLAKE2
 # kernels are the round-loop shape of the scalar ones, the lane kernels Vector128 (PackedSimd).

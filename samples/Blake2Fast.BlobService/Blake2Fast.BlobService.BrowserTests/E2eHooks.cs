@@ -4,6 +4,7 @@ using System.IO;
 using System.Threading;
 using System.Threading.Tasks;
 using Microsoft.AspNetCore.Builder;
+using Blake2Fast.BlobService.Tests;
 using Microsoft.AspNetCore.Http;
 
 namespace Blake2Fast.BlobService.BrowserTests;
@@ -49,14 +50,14 @@ public sealed class E2eHooks
             long after = Interlocked.Exchange(ref _dropAfter, -1);
             if (after >= 0)
             {
-                request.Body = new DroppingStream(request.Body, context, after, () => Interlocked.Increment(ref _dropped));
+                request.Body = new CuttingStream(request.Body, context, after, () => Interlocked.Increment(ref _dropped));
             }
         }
         else if (HttpMethods.IsGet(request.Method) && path.StartsWith("/blobs/", StringComparison.Ordinal)
             && !path.EndsWith("/slice", StringComparison.Ordinal) && Interlocked.Exchange(ref _tamperArmed, 0) == 1)
         {
             Stream original = context.Response.Body;
-            context.Response.Body = new FlippingStream(original, TamperOffset, () => Interlocked.Increment(ref _tampered));
+            context.Response.Body = new TamperingStream(original, context, TamperOffset, -1, -1, () => Interlocked.Increment(ref _tampered));
             try
             {
                 await next(context);
@@ -131,96 +132,5 @@ public sealed class E2eHooks
 
         context.Abort();
         return true;
-    }
-
-    /// <summary>A request body that, after so many bytes, aborts the connection as a dropped network would.</summary>
-    private sealed class DroppingStream(Stream inner, HttpContext context, long after, Action dropped) : Stream
-    {
-        private long _left = after;
-
-        public override bool CanRead => true;
-
-        public override bool CanSeek => false;
-
-        public override bool CanWrite => false;
-
-        public override long Length => throw new NotSupportedException();
-
-        public override long Position { get => throw new NotSupportedException(); set => throw new NotSupportedException(); }
-
-        public override async ValueTask<int> ReadAsync(Memory<byte> buffer, CancellationToken cancellationToken = default)
-        {
-            if (_left == 0)
-            {
-                dropped();
-                context.Abort();
-                throw new IOException("Connection dropped by the browser test.");
-            }
-
-            int read = await inner.ReadAsync(buffer[..(int)Math.Min(buffer.Length, _left)], cancellationToken);
-            _left -= read;
-            return read;
-        }
-
-        public override Task<int> ReadAsync(byte[] buffer, int offset, int count, CancellationToken cancellationToken) =>
-            ReadAsync(buffer.AsMemory(offset, count), cancellationToken).AsTask();
-
-        public override int Read(byte[] buffer, int offset, int count) => throw new NotSupportedException();
-
-        public override void Flush()
-        {
-        }
-
-        public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
-
-        public override void SetLength(long value) => throw new NotSupportedException();
-
-        public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
-    }
-
-    /// <summary>A response body with the byte at one offset flipped.</summary>
-    private sealed class FlippingStream(Stream inner, long at, Action flipped) : Stream
-    {
-        private long _position;
-
-        public override bool CanRead => false;
-
-        public override bool CanSeek => false;
-
-        public override bool CanWrite => true;
-
-        public override long Length => throw new NotSupportedException();
-
-        public override long Position { get => _position; set => throw new NotSupportedException(); }
-
-        public override async ValueTask WriteAsync(ReadOnlyMemory<byte> buffer, CancellationToken cancellationToken = default)
-        {
-            long start = _position;
-            _position += buffer.Length;
-            if (at >= start && at < _position)
-            {
-                byte[] copy = buffer.ToArray();
-                copy[at - start] ^= 0x01;
-                buffer = copy;
-                flipped();
-            }
-
-            await inner.WriteAsync(buffer, cancellationToken);
-        }
-
-        public override Task WriteAsync(byte[] buffer, int offset, int count, CancellationToken cancellationToken) =>
-            WriteAsync(buffer.AsMemory(offset, count), cancellationToken).AsTask();
-
-        public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
-
-        public override Task FlushAsync(CancellationToken cancellationToken) => inner.FlushAsync(cancellationToken);
-
-        public override void Flush() => inner.Flush();
-
-        public override int Read(byte[] buffer, int offset, int count) => throw new NotSupportedException();
-
-        public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
-
-        public override void SetLength(long value) => throw new NotSupportedException();
     }
 }
