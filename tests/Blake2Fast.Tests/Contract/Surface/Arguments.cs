@@ -36,30 +36,21 @@ internal static class Arguments
     }
 
     /// <summary><paramref name="content"/> as a view inside a larger array, with guard bytes of the sentinel around it.</summary>
-    public static ArraySegment<byte> View(byte[] content)
-    {
-        byte[] backing = new byte[Guard + content.Length + Guard];
-        backing.AsSpan().Fill(Sentinel);
-        content.CopyTo(backing, Guard);
-        return new ArraySegment<byte>(backing, Guard, content.Length);
-    }
+    public static ArraySegment<byte> View(byte[] content) => Guarded<byte>(content, Sentinel);
 
     /// <summary><paramref name="text"/> as a view inside a larger array, with guard characters around it.</summary>
-    public static ArraySegment<char> View(string text)
-    {
-        char[] backing = new char[Guard + text.Length + Guard];
-        backing.AsSpan().Fill((char)Sentinel);
-        text.CopyTo(0, backing, Guard, text.Length);
-        return new ArraySegment<char>(backing, Guard, text.Length);
-    }
+    public static ArraySegment<char> View(string text) => Guarded(text.AsSpan(), (char)Sentinel);
 
     /// <summary><paramref name="words"/> as a view inside a larger array, with guard words of the sentinel around it.</summary>
-    public static ArraySegment<ulong> View(ulong[] words)
+    public static ArraySegment<ulong> View(ulong[] words) => Guarded<ulong>(words, 0x0101010101010101UL * Sentinel);
+
+    /// <summary><paramref name="content"/> copied into the middle of an array of <paramref name="guard"/>, <see cref="Guard"/> elements each side.</summary>
+    private static ArraySegment<T> Guarded<T>(ReadOnlySpan<T> content, T guard)
     {
-        ulong[] backing = new ulong[Guard + words.Length + Guard];
-        backing.AsSpan().Fill(0x0101010101010101UL * Sentinel);
-        words.CopyTo(backing, Guard);
-        return new ArraySegment<ulong>(backing, Guard, words.Length);
+        T[] backing = new T[Guard + content.Length + Guard];
+        backing.AsSpan().Fill(guard);
+        content.CopyTo(backing.AsSpan(Guard));
+        return new ArraySegment<T>(backing, Guard, content.Length);
     }
 
     /// <summary>Every array of words an argument lets the method reach (BLAKE2b's F takes its state and message as words).</summary>
