@@ -11,8 +11,17 @@
 # Environment: FUZZ_SECONDS (per target, default 60), FUZZ_TARGETS (names, default all),
 # FUZZ_TIMEOUT_MS (per execution, default 5000: a child restart costs a .NET start-up),
 # FUZZ_OUT (default artifacts/fuzz).
+# Usage: fuzz.sh [--prepare | --run]: both steps by default. --prepare installs the tools, builds
+# the program and instruments a copy of it in FUZZ_OUT; --run fuzzes that copy and builds nothing,
+# so that .ci/run can fuzz in the background beside stages that build (two builds of one project
+# at once would race on its output folders).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+step=${1:-all}
+case "$step" in
+  all | --prepare | --run) ;;
+  *) echo "usage: fuzz.sh [--prepare | --run]" >&2; exit 2 ;;
+esac
 
 export DOTNET_CLI_TELEMETRY_OPTOUT=1 DOTNET_NOLOGO=1 DOTNET_SKIP_FIRST_TIME_EXPERIENCE=1
 seconds=${FUZZ_SECONDS:-60}
@@ -22,33 +31,37 @@ project=tests/Blake2Fast.Fuzz
 sharpfuzz_version=2.3.0
 started=$SECONDS
 
-echo "== fuzz: tools"
-if ! command -v afl-fuzz >/dev/null; then
-  apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq afl++ >/dev/null
-fi
-echo "afl-fuzz: $(afl-fuzz -h 2>&1 | grep -m1 -o 'afl-fuzz[^ ]*' | sed 's/\x1b\[[0-9;]*m//g')"
-tools=$out/tools
-if [ ! -x "$tools/sharpfuzz" ]; then
-  dotnet tool install SharpFuzz.CommandLine --version "$sharpfuzz_version" --tool-path "$tools" >/dev/null
-fi
-echo "sharpfuzz: SharpFuzz.CommandLine $sharpfuzz_version in $tools"
-
-echo "== fuzz: build $project, instrument a copy of the tool and the library"
-rm -rf "$out/program" "$out/findings"
-mkdir -p "$out/findings"
-# Built, not published: publishing would make the referenced tool (a Native AOT executable) a
-# self-contained one, which a framework-dependent program cannot reference. The build output is
-# copied so that instrumenting never touches it.
-dotnet build "$project" -c Release -warnaserror -nologo -clp:ErrorsOnly
-cp -r "$project/bin/Release/net10.0" "$out/program"
 program=$out/program/Blake2Fast.Fuzz.dll
-# Only the code under test: instrumenting the fuzz program or the framework would steer
-# afl-fuzz toward paths of the harness instead of the parsers.
-for assembly in b2fast.dll Blake2Fast.dll; do
-  "$tools/sharpfuzz" "$out/program/$assembly"
-  echo "instrumented $assembly"
-done
+if [ "$step" != --run ]; then
+  echo "== fuzz: tools"
+  if ! command -v afl-fuzz >/dev/null; then
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq afl++ >/dev/null
+  fi
+  echo "afl-fuzz: $(afl-fuzz -h 2>&1 | grep -m1 -o 'afl-fuzz[^ ]*' | sed 's/\x1b\[[0-9;]*m//g')"
+  tools=$out/tools
+  if [ ! -x "$tools/sharpfuzz" ]; then
+    dotnet tool install SharpFuzz.CommandLine --version "$sharpfuzz_version" --tool-path "$tools" >/dev/null
+  fi
+  echo "sharpfuzz: SharpFuzz.CommandLine $sharpfuzz_version in $tools"
+
+  echo "== fuzz: build $project, instrument a copy of the tool and the library"
+  rm -rf "$out/program" "$out/findings"
+  mkdir -p "$out/findings"
+  # Built, not published: publishing would make the referenced tool (a Native AOT executable) a
+  # self-contained one, which a framework-dependent program cannot reference. The build output is
+  # copied so that instrumenting never touches it.
+  dotnet build "$project" -c Release -warnaserror -nologo -clp:ErrorsOnly
+  cp -r "$project/bin/Release/net10.0" "$out/program"
+  # Only the code under test: instrumenting the fuzz program or the framework would steer
+  # afl-fuzz toward paths of the harness instead of the parsers.
+  for assembly in b2fast.dll Blake2Fast.dll; do
+    "$tools/sharpfuzz" "$out/program/$assembly"
+    echo "instrumented $assembly"
+  done
+  [ "$step" != --prepare ] || exit 0
+fi
+[ -f "$program" ] || { echo "no instrumented program at $program: run fuzz.sh --prepare first" >&2; exit 1; }
 
 targets=${FUZZ_TARGETS:-$(dotnet "$program" --list)}
 
