@@ -3,8 +3,16 @@
 # 64 B, Blake2Fast (the browser test host published trimmed, Release, on the interpreter and
 # jiterpreter) beside hash-wasm (npm, C compiled to WebAssembly) in one headless Chromium page.
 # Prints a Markdown table (MiB/s, ratios) and the CPU. Installs Debian's chromium where missing.
-# Usage: bench/browser-bench.sh [SECONDS [ROUNDS [ONLY]]]   (defaults 1.5 and 3; ONLY: e.g. blake3,sha256)
+# Usage: bench/browser-bench.sh [--jiterpreter-stats] [SECONDS [ROUNDS [ONLY]]]   (defaults 1.5 and 3; ONLY: e.g. blake3,sha256)
+# --jiterpreter-stats: the page also turns on the jiterpreter's statistics and heat estimates and,
+# after the measurements, prints the runtime's dump of them (stderr): traces compiled and rejected,
+# and the opcodes at which traces were cut short (docs/browser.md reads them). Use ONLY with one
+# algorithm to see one family's.
 set -euo pipefail
+if [ "${1:-}" = --jiterpreter-stats ]; then
+  export JITERPRETER_STATS=1
+  shift
+fi
 cd "$(dirname "$0")/.."
 command -v chromium >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 (cd tests/Blake2Fast.Browser && npm ci --no-audit --no-fund --loglevel=error >/dev/null)

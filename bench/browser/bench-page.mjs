@@ -1,6 +1,10 @@
 // The measurement page: Blake2Fast (the test host's Measure class, through its JS exports) and
 // hash-wasm, each algorithm and size in turn, in rounds, in this one page. Query: seconds (per
-// measurement), warmup (seconds), rounds, only (a comma-separated subset of the algorithms). Hands { kernels, rows } to the driver's reportDone.
+// measurement), warmup (seconds), rounds, only (a comma-separated subset of the algorithms),
+// stats=1 (turns on the jiterpreter's statistics and heat estimates and prints the runtime's own
+// dump of them after the measurements: which traces it compiled, which it rejected or cut short and
+// at which opcodes; see bench/browser-bench.sh --jiterpreter-stats). Hands { kernels, rows } to the
+// driver's reportDone.
 import { dotnet } from './_framework/dotnet.js';
 import { createBLAKE2b, createBLAKE2s, createBLAKE3, createSHA256 } from './peer/hash-wasm.esm.js';
 
@@ -11,7 +15,8 @@ const rounds = Number(query.get('rounds') ?? 3);
 const log = document.getElementById('log');
 const say = (line) => { console.log(line); log.textContent += line + '\n'; };
 
-const runtime = await dotnet.create();
+const stats = query.get('stats') === '1';
+const runtime = await (stats ? dotnet.withRuntimeOptions(['--jiterpreter-stats-enabled', '--jiterpreter-estimate-heat', '--jiterpreter-count-bailouts']) : dotnet).create();
 const exports = (await runtime.getAssemblyExports('Blake2Fast.Browser')).Blake2Fast.Browser.Measure;
 
 const peers = {
@@ -67,6 +72,10 @@ for (const algorithm of Object.keys(peers).filter((name) => !only || only.includ
     say(`${algorithm} ${size} B: Blake2Fast ${row.ours.toFixed(1)} MiB/s${forced ? ` (scalar kernel ${row.scalar.toFixed(1)})` : ''}, hash-wasm ${row.theirs.toFixed(1)} MiB/s`);
     rows.push(row);
   }
+}
+if (stats) {
+  // The runtime's own report (console lines), with its per-opcode counts of cut-short traces.
+  runtime.INTERNAL.jiterpreter_dump_stats(false);
 }
 if (globalThis.reportDone) {
   await globalThis.reportDone({ kernels, rows });

@@ -15,7 +15,10 @@ const server = await serve(root);
 const browser = await launch();
 let result;
 try {
-  result = await runPage(browser, `${server.url}bench.html?seconds=${seconds}&rounds=${rounds}&warmup=0.5${only ? `&only=${only}` : ''}`, 900_000, (line) => console.error(line));
+  // JITERPRETER_STATS=1 (bench/browser-bench.sh --jiterpreter-stats): the runtime's statistics dump
+  // follows the measurements among the page's lines (on stderr).
+  const stats = process.env.JITERPRETER_STATS === '1' ? '&stats=1' : '';
+  result = await runPage(browser, `${server.url}bench.html?seconds=${seconds}&rounds=${rounds}&warmup=0.5${only ? `&only=${only}` : ''}${stats}`, 900_000, (line) => console.error(line));
 } finally {
   await browser.close();
   await server.close();
