@@ -15,18 +15,21 @@ source .ci/legs.sh
 for build in netstandard2.1 netstandard2.0; do
   echo "== Kernel and Build tests against the $build build, on .NET $(dotnet --list-runtimes | awk '/Microsoft.NETCore.App/ {v=$2} END {print v}')"
   dotnet build tests/Blake2Fast.Tests -c Release -p:Blake2FastLibraryBuild=$build -warnaserror
-  run_tests=(env BLAKE2FAST_EXPECTED_BUILD=$build BLAKE2FAST_EXPECTED_RUNTIME=10 BLAKE2FAST_EXPECTED_ISA="$(widest_leg)"
-    dotnet test tests/Blake2Fast.Tests -c Release --no-build -p:Blake2FastLibraryBuild=$build --results-directory "$out/lib-$build")
+  expect=(env BLAKE2FAST_EXPECTED_BUILD=$build BLAKE2FAST_EXPECTED_RUNTIME=10 BLAKE2FAST_EXPECTED_ISA="$(widest_leg)")
+  # The tests without coverage through the suite's own executable (.ci/legs.sh, run_suite); the
+  # coverage through `dotnet test`, whose collector takes it.
+  suite=artifacts/lib-$build/Blake2Fast.Tests/bin/Release/net10.0/Blake2Fast.Tests
   if [ "$build" = netstandard2.0 ]; then
     # Coverage from this leg only (both builds compile the same Portable/ kernels), and here only
     # from the classes that run every kernel (.ci/legs.sh): the leg's other tests first, without
     # it, then those classes with it; each test runs once.
     echo "== the $build build: the tests outside the coverage classes, without coverage"
-    "${run_tests[@]}" --filter "($build_filter)&$without_coverage_filter" --logger "trx;LogFilePrefix=lib-$build"
+    run_suite "$out/lib-$build" "lib-$build" "${expect[@]}" "$suite" "${build_args[@]}" "${without_coverage_args[@]}"
     echo "== the $build build: the coverage classes, with coverage"
-    "${run_tests[@]}" --filter "($build_filter)&$coverage_filter" --collect "XPlat Code Coverage" --logger "trx;LogFilePrefix=lib-$build-coverage"
+    "${expect[@]}" dotnet test tests/Blake2Fast.Tests -c Release --no-build -p:Blake2FastLibraryBuild=$build --results-directory "$out/lib-$build" \
+      --filter "($build_filter)&$coverage_filter" --collect "XPlat Code Coverage" --logger "trx;LogFilePrefix=lib-$build-coverage"
     coverage_classes_ran "$out/lib-$build" "lib-$build-coverage"
   else
-    "${run_tests[@]}" --filter "$build_filter" --logger "trx;LogFilePrefix=lib-$build"
+    run_suite "$out/lib-$build" "lib-$build" "${expect[@]}" "$suite" "${build_args[@]}"
   fi
 done
