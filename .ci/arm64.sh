@@ -47,7 +47,7 @@ for leg in "arm64|" "arm64-scalar|DOTNET_EnableHWIntrinsic=0"; do
   # every dispatcher picks the scalar kernels, whose logic the x64 scalar legs test in full: here
   # the dispatch checks and each family's official vectors through those kernels show that the
   # ARM64 JIT's code for them is right, at a tenth of the Kernel tests' time under emulation.
-  traits=(-trait Legs=Kernel)
+  traits=("${kernel_args[@]}")
   if [ "$name" = arm64-scalar ]; then
     traits=()
     for class in DispatchTests KnownAnswerTests KatEveryKernelTests ParameterVectorTests Blake3Tests BaoVectorTests Argon2VectorTests Blake2bCompressionTests HmacTests; do
@@ -55,9 +55,9 @@ for leg in "arm64|" "arm64-scalar|DOTNET_EnableHWIntrinsic=0"; do
     done
   fi
   echo "== arm64: tests, leg '$name' (${knobs:-AdvSimd on}): ${traits[*]}"
-  mkdir -p "$out/$name"
-  env $knobs BLAKE2FAST_EXPECTED_ISA="$name" BLAKE2FAST_EXPECTED_BUILD=net10.0 BLAKE2FAST_EXPECTED_RUNTIME=10 \
-    "${emulated[@]}" "$suite" -noColor "${traits[@]}" -trx "$out/$name/$name.trx" | grep -E "Total:|\[FAIL\]|\[SKIP\]"
+  run_suite "$out/$name" "$name" \
+    env $knobs BLAKE2FAST_EXPECTED_ISA="$name" BLAKE2FAST_EXPECTED_BUILD=net10.0 BLAKE2FAST_EXPECTED_RUNTIME=10 \
+    "${emulated[@]}" "$suite" "${traits[@]}"
 done
 
 echo "== arm64: the b2fast tool's framework-dependent package on an arm64 .NET runtime"

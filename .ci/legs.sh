@@ -4,7 +4,12 @@
 # [Trait("Legs", "Kernel")] where the SIMD kernel (instruction set, JIT) decides the result,
 # [Trait("Legs", "Build")] where the library build or the runtime does. DispatchTests and the
 # kernel tests are Kernel tests, so the coverage check still proves every kernel ran in its leg.
-kernel_filter="Legs=Kernel"
+# The legs without coverage run the suite's own executable (xunit v3's in-process runner, run_suite
+# below) and select with its simple filters: -trait given twice is an OR, -class- an AND of
+# exclusions, the two kinds ANDed. Coverage needs `dotnet test`'s collector, whose filters are
+# VSTest's (build_filter and the *_filter below).
+kernel_args=(-trait "Legs=Kernel")
+build_args=(-trait "Legs=Kernel" -trait "Legs=Build")
 build_filter="Legs=Kernel|Legs=Build"
 # The model-based tests (tests/Blake2Fast.Tests/Model) run a tenth of their cases outside the widest
 # leg and the README's command: their sequences test the hashers' life cycle, which no instruction
@@ -26,12 +31,12 @@ export BLAKE2FAST_MODEL_SCALE=0.1
 coverage_classes=(KatEveryKernelTests Blake2KernelTests Blake3KernelTests Blake2bHashManyTests Blake2bCompressionTests Argon2VectorTests
   Blake2sHashManyTests Blake2bpTests Blake2spTests Blake2XTests Blake3HashManyTests DispatchTests
   PortableBuildTests)
-# The two halves as test filters, each the other's complement (the trailing dot keeps a class name
-# from matching a longer one).
+# The two halves, each the other's complement: the coverage classes as a VSTest filter (the
+# trailing dot keeps a class name from matching a longer one), the rest as the suite's exclusions.
 coverage_filter=$(printf '|FullyQualifiedName~Blake2Fast.Tests.%s.' "${coverage_classes[@]}")
 coverage_filter="(${coverage_filter#|})"
-without_coverage_filter=$(printf '&FullyQualifiedName!~Blake2Fast.Tests.%s.' "${coverage_classes[@]}")
-without_coverage_filter="(${without_coverage_filter#&})"
+without_coverage_args=()
+for class in "${coverage_classes[@]}"; do without_coverage_args+=(-class- "Blake2Fast.Tests.$class"); done
 
 # coverage_classes_ran DIR PREFIX: fails, naming them, if classes of coverage_classes have no result
 # in the .trx files DIR/PREFIX_*.trx (a class renamed or removed would otherwise drop out of the
@@ -53,25 +58,15 @@ lane128_coverage_legs=(avx2 sse2)
 lane128_coverage_classes=(Blake3KernelTests Blake2bpTests Blake2spTests)
 lane128_coverage_filter=$(printf '|FullyQualifiedName~Blake2Fast.Tests.%s.' "${lane128_coverage_classes[@]}")
 lane128_coverage_filter="(${lane128_coverage_filter#|})"
-lane128_without_coverage_filter=$(printf '&FullyQualifiedName!~Blake2Fast.Tests.%s.' "${lane128_coverage_classes[@]}")
-lane128_without_coverage_filter="${kernel_filter}${lane128_without_coverage_filter}"
-
-# The same selections for the suite's own executable (xunit v3's in-process runner). The legs that
-# take no coverage run it directly: `dotnet test` adds an MSBuild evaluation and a VSTest host,
-# about 5 s a leg on the 2-core machine (a Kernel leg: 14.1 s through `dotnet test`, 8.4 s
-# directly), while coverage needs `dotnet test`'s collector. Simple filters: -trait given twice is
-# an OR, -class- an AND of exclusions, the two kinds ANDed.
-kernel_args=(-trait "Legs=Kernel")
-build_args=(-trait "Legs=Kernel" -trait "Legs=Build")
-without_coverage_args=()
-for class in "${coverage_classes[@]}"; do without_coverage_args+=(-class- "Blake2Fast.Tests.$class"); done
 lane128_without_coverage_args=("${kernel_args[@]}")
 for class in "${lane128_coverage_classes[@]}"; do lane128_without_coverage_args+=(-class- "Blake2Fast.Tests.$class"); done
 
 # run_suite DIR NAME COMMAND...: runs COMMAND, the built suite's executable (its apphost: a
 # framework-dependent one starts the .NET the machine has, a self-contained one its own) with its
 # filter arguments, perhaps behind `env`, adding the results file DIR/NAME.trx; fails if a test
-# failed or none ran (a filter that matches nothing must not pass a leg).
+# failed or none ran (a filter that matches nothing must not pass a leg). `dotnet test` would add
+# an MSBuild evaluation and a VSTest host, about 5 s a leg on the 2-core machine (a Kernel leg:
+# 14.1 s through `dotnet test`, 8.4 s directly).
 run_suite() {
   local dir=$1 name=$2
   shift 2
